@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Many tests spawn real Node processes; two cores cannot run dozens at once.
+    maxWorkers: 2,
+  },
+});
