@@ -1,0 +1,42 @@
+// One recorded frame: the unit shared by capture files (lessons/captures/*.jsonl), the
+// harness event stream, the checkers and the Frames component. Keep it small and stable:
+// every other part of the project reads it.
+import { z } from 'zod';
+
+export const Direction = z.enum(['c2s', 's2c']);
+export type Direction = z.infer<typeof Direction>;
+
+export const Transport = z.enum(['stdio', 'http']);
+export type Transport = z.infer<typeof Transport>;
+
+/** HTTP metadata for a frame that crossed streamable HTTP. */
+export const HttpMeta = z.object({
+  /** Which request/response pair this frame belongs to (0-based, in order of requests). */
+  exchange: z.number().int().nonnegative(),
+  /** 'request': the client's POST/GET/DELETE with its body in `text`.
+   *  'response': the status line and headers, with a JSON body in `text` (or '' for 202/SSE).
+   *  'sse': one server-sent event inside the response of the same exchange; `text` is its data. */
+  part: z.enum(['request', 'response', 'sse']),
+  method: z.string().optional(),
+  path: z.string().optional(),
+  status: z.number().int().optional(),
+  /** Only the headers that matter to MCP, with lower-case names. */
+  headers: z.record(z.string(), z.string()).default({}),
+  /** For part 'sse': the event's `event:` and `id:` fields when present. */
+  event: z.string().optional(),
+  id: z.string().optional(),
+});
+export type HttpMeta = z.infer<typeof HttpMeta>;
+
+export const FrameRecord = z.object({
+  /** Position in its recording, 0-based; what "frame N" in a message refers to. */
+  seq: z.number().int().nonnegative(),
+  /** Milliseconds since the recording started (captures normalise this, see capture rules). */
+  t: z.number().nonnegative(),
+  dir: Direction,
+  transport: Transport,
+  /** The bytes as text: one stdio line without its trailing newline, or an HTTP body / SSE data. */
+  text: z.string(),
+  http: HttpMeta.optional(),
+});
+export type FrameRecord = z.infer<typeof FrameRecord>;

@@ -1,0 +1,41 @@
+// The harness's one output format: newline-delimited JSON events. The CLI, the local
+// runtime endpoint and the WebContainer runtime all carry exactly these objects, and the
+// browser only renders them.
+import { z } from 'zod';
+import { FrameRecord } from '../frames/record.ts';
+
+/** Which process a stream or exit belongs to: the learner's program or the reference peer. */
+export const Source = z.enum(['learner', 'peer']);
+
+export const CheckResult = z.object({
+  id: z.string(),
+  title: z.string(),
+  ok: z.boolean(),
+  /** Learner-facing: what was expected, what was seen. */
+  message: z.string(),
+  hint: z.string().optional(),
+  /** The frame (seq) the message is about, when there is one. */
+  frame: z.number().int().nonnegative().optional(),
+});
+export type CheckResult = z.infer<typeof CheckResult>;
+
+export const HarnessEvent = z.discriminatedUnion('type', [
+  FrameRecord.extend({ type: z.literal('frame') }),
+  z.object({ type: z.literal('stdout'), source: Source, text: z.string() }),
+  z.object({ type: z.literal('stderr'), source: Source, text: z.string() }),
+  z.object({
+    type: z.literal('exit'),
+    source: Source,
+    code: z.number().int().nullable(),
+    signal: z.string().nullable(),
+  }),
+  CheckResult.extend({ type: z.literal('check') }),
+  z.object({
+    type: z.literal('done'),
+    /** 'completed' | 'timeout' | 'output-limit' | 'crashed' | 'error': why the run ended. */
+    verdict: z.enum(['completed', 'timeout', 'output-limit', 'crashed', 'error']),
+    passed: z.boolean().optional(),
+    summary: z.string(),
+  }),
+]);
+export type HarnessEvent = z.infer<typeof HarnessEvent>;
