@@ -1,8 +1,6 @@
 // Launches Debian's Chromium for the end-to-end tests. As root it needs --no-sandbox, and
 // the background-networking flags keep it from dialling hosts this closed network refuses.
 import { chromium, type Browser } from 'playwright-core';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,12 +16,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchChromium(): Promise<Browser> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'mcp-wire-chromium-'));
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`],
-  });
+  // Playwright gives every launch a new empty profile directory of its own.
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 /** Where e2e tests save the screenshots a person reads. */
