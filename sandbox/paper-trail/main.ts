@@ -1,0 +1,50 @@
+// Entry point: `npm run --silent paper-trail` (stdio) or `... -- --http --port N`.
+// stdout belongs to the protocol on stdio, so every human-readable line goes to stderr.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ArgsError, USAGE, parsePaperTrailArgs } from './args.ts';
+import { startHttpServer } from './http.ts';
+import { createPaperTrailServer } from './server.ts';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parsePaperTrailArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof ArgsError)) throw error;
+    log(`paper-trail: ${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+
+  if (args.mode === 'help') {
+    // Asked-for help is not a protocol stream, but stderr keeps the stdout rule absolute.
+    log(USAGE);
+    return;
+  }
+
+  if (args.mode === 'stdio') {
+    const server = createPaperTrailServer();
+    // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
+    server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
+    await server.connect(new StdioServerTransport());
+    log('paper-trail: speaking MCP on stdio');
+    return;
+  }
+
+  const running = await startHttpServer({ port: args.port, jsonResponse: args.jsonResponse, log });
+  log(`paper-trail listening on ${running.url} (${args.jsonResponse ? 'JSON' : 'SSE'} responses)`);
+  const stop = () => {
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  log(`paper-trail: ${(error as Error).stack ?? String(error)}`);
+  process.exit(1);
+});

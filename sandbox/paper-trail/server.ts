@@ -1,0 +1,127 @@
+// The Paper Trail MCP server itself, independent of any transport: main.ts connects it to
+// stdio or streamable HTTP, tests and the harness can connect it in-process.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { allOrders, findOrder, trackingSteps } from './orders.ts';
+import type { OrderRecord } from './orders.ts';
+
+export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
+
+export interface PaperTrailOptions {
+  /** Pause between track_shipment progress steps; small so sessions stay quick. */
+  stepDelayMs?: number;
+}
+
+const orderShape = {
+  order_id: z.string().describe('Order id, e.g. PT-1041'),
+};
+
+const orderRecordShape = {
+  order_id: z.string(),
+  status: z.enum(['processing', 'shipped', 'delivered']),
+  carrier: z.string(),
+  eta: z.string().describe('Expected delivery date, YYYY-MM-DD'),
+};
+
+function requireOrder(orderId: string): OrderRecord {
+  const order = findOrder(orderId);
+  // A thrown Error becomes an isError result: the protocol exchange succeeds, the tool fails.
+  if (!order) throw new Error(`no such order: ${orderId}`);
+  return order;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServer {
+  const stepDelayMs = options.stepDelayMs ?? 20;
+  const server = new McpServer(SERVER_INFO, {
+    instructions: 'Paper Trail looks up orders by id (for example PT-1041).',
+  });
+
+  server.registerTool(
+    'order_status',
+    {
+      title: 'Order status',
+      description: 'Look up the status, carrier and ETA of one order.',
+      inputSchema: orderShape,
+      outputSchema: orderRecordShape,
+    },
+    async ({ order_id }) => {
+      const order = requireOrder(order_id);
+      return {
+        content: [{ type: 'text', text: JSON.stringify(order) }],
+        structuredContent: { ...order },
+      };
+    },
+  );
+
+  server.registerTool(
+    'track_shipment',
+    {
+      title: 'Track shipment',
+      description: 'Follow an order through its carrier scans, reporting progress as it goes.',
+      inputSchema: orderShape,
+    },
+    async ({ order_id }, extra) => {
+      const order = requireOrder(order_id);
+      const steps = trackingSteps(order);
+      const progressToken = extra._meta?.progressToken;
+      for (const [index, message] of steps.entries()) {
+        await sleep(stepDelayMs);
+        // Progress is only sent when the client asked for it with a token.
+        if (progressToken !== undefined) {
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken, progress: index + 1, total: steps.length, message },
+          });
+        }
+      }
+      return {
+        content: [
+          {
+            type: 'text',
+            text: `${order.order_id}: ${order.status} with ${order.carrier}, ETA ${order.eta} (${steps.length} scans)`,
+          },
+        ],
+      };
+    },
+  );
+
+  // One fixed resource per order, so an unknown URI gets the SDK's own "not found" answer.
+  for (const order of allOrders()) {
+    server.registerResource(
+      `order-${order.order_id}`,
+      `orders://${order.order_id}`,
+      { title: `Order ${order.order_id}`, mimeType: 'application/json' },
+      async (uri) => ({
+        contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(order) }],
+      }),
+    );
+  }
+
+  server.registerPrompt(
+    'draft_customer_reply',
+    {
+      title: 'Draft a customer reply',
+      description: 'Ask the model to answer a customer who wants to know where their order is.',
+      argsSchema: orderShape,
+    },
+    ({ order_id }) => {
+      const order = findOrder(order_id);
+      const facts = order ? JSON.stringify(order) : `no order ${order_id} exists`;
+      return {
+        messages: [
+          {
+            role: 'user',
+            content: {
+              type: 'text',
+              text: `A customer asks where order ${order_id} is. Facts: ${facts}. Draft a short, friendly reply.`,
+            },
+          },
+        ],
+      };
+    },
+  );
+
+  return server;
+}
