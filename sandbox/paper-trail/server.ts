@@ -76,6 +76,10 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
           });
         }
       }
+      // A last pause keeps the result from sharing a read with the final progress frame:
+      // the SDK 1.32.2 client handles notifications a microtask late and drops progress
+      // that arrives in the same chunk as the response.
+      await sleep(stepDelayMs);
       return {
         content: [
           {

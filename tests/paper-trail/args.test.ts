@@ -1,0 +1,36 @@
+// Command-line handling: friendly messages and exit code 2 for mistakes.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { ArgsError, parsePaperTrailArgs } from '../../sandbox/paper-trail/args.ts';
+import { paperTrailCommand } from '../../sandbox/paper-trail/index.ts';
+
+describe('parsePaperTrailArgs', () => {
+  it('defaults to stdio and reads the HTTP options', () => {
+    expect(parsePaperTrailArgs([])).toEqual({ mode: 'stdio' });
+    expect(parsePaperTrailArgs(['--http', '--port', '8123', '--json-response'])).toEqual({
+      mode: 'http',
+      port: 8123,
+      jsonResponse: true,
+    });
+    expect(parsePaperTrailArgs(['--http'])).toEqual({ mode: 'http', port: 0, jsonResponse: false });
+  });
+
+  it.each([
+    [['--http', '--port', 'eighty'], '--port must be a whole number, got "eighty"'],
+    [['--http', '--port', '70000'], '--port must be between 0 and 65535'],
+    [['--port', '8123'], 'only make sense together with --http'],
+    [['--verbose'], "Unknown option '--verbose'"],
+  ])('rejects %j', (argv, message) => {
+    expect(() => parsePaperTrailArgs(argv)).toThrow(ArgsError);
+    expect(() => parsePaperTrailArgs(argv)).toThrow(message);
+  });
+
+  it('exits 2 with the message and usage on stderr, nothing on stdout', () => {
+    const { command, args } = paperTrailCommand(['--http', '--port', 'eighty']);
+    const run = spawnSync(command, args, { encoding: 'utf8', timeout: 20_000 });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('--port must be a whole number');
+    expect(run.stderr).toContain('usage:');
+  });
+});
