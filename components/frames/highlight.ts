@@ -1,0 +1,20 @@
+// Build-time JSON highlighting with the same light/dark pair as the Markdown code blocks,
+// emitted as CSS variables so the page theme picks the palette without JavaScript.
+import { createHighlighter, type Highlighter } from 'shiki';
+
+let highlighter: Promise<Highlighter> | undefined;
+
+function getHighlighter(): Promise<Highlighter> {
+  highlighter ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: ['json'] });
+  return highlighter;
+}
+
+/** HTML for a code block; Shiki escapes the text, so frame bytes cannot inject markup. */
+export async function highlightJson(code: string): Promise<string> {
+  const h = await getHighlighter();
+  return h.codeToHtml(code, {
+    lang: 'json',
+    themes: { light: 'github-light', dark: 'github-dark' },
+    defaultColor: false,
+  });
+}

@@ -1,0 +1,55 @@
+// Frontmatter of a lesson (lessons/*.mdx). Authors are people, so every failure message says
+// which field is wrong and what a good value looks like; Astro prefixes it with the file.
+import { z } from 'astro/zod';
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const exerciseId = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const lessonSchema = z.strictObject(
+  {
+    title: z
+      .string({ error: 'title is required: a short text such as "The wire"' })
+      .trim()
+      .min(1, { error: 'title must not be empty' }),
+    summary: z
+      .string({ error: 'summary is required: one sentence saying what the lesson teaches' })
+      .trim()
+      .min(1, { error: 'summary must not be empty' }),
+    order: z
+      .number({ error: 'order is required: the lesson number in the course, e.g. order: 2' })
+      .int({ error: 'order must be a whole number such as 2' })
+      .positive({ error: 'order must be 1 or more' }),
+    spec: z
+      .string({ error: 'spec is required: the MCP spec revision, e.g. spec: "2025-11-25"' })
+      .regex(isoDate, {
+        error: 'spec must be a spec revision date in quotes, e.g. spec: "2025-11-25"',
+      }),
+    exercises: z
+      .array(
+        z.string().regex(exerciseId, {
+          error: 'each exercise id must be kebab-case, e.g. raw-client',
+        }),
+        { error: 'exercises must be a list of exercise ids, e.g. exercises: [raw-client]' },
+      )
+      .default([]),
+    draft: z.boolean({ error: 'draft must be true or false' }).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field ${issue.keys.join(', ')}: allowed are title, summary, order, spec, exercises, draft`
+        : undefined,
+  },
+);
+
+export type LessonFrontmatter = z.infer<typeof lessonSchema>;
+
+/** One line per problem, "file: field: message", for tools that validate outside Astro. */
+export function describeLessonErrors(file: string, data: unknown): string[] {
+  const parsed = lessonSchema.safeParse(data);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '(frontmatter)';
+    return `${file}: ${field}: ${issue.message}`;
+  });
+}
