@@ -1,0 +1,166 @@
+// The local runtime endpoint runs code on the learner's machine; these tests attack it the
+// way a hostile page or a DNS-rebinding attack would, over real HTTP.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkshop, type Workshop } from '../../sandbox/workshop/server.ts';
+import { rawRequest } from './http.ts';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+let dist: string;
+let ws: Workshop;
+let origin: string;
+let host: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'mcpw-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title>');
+  ws = await startWorkshop({
+    dist,
+    exercisesRoot: join(repo, 'exercises'),
+    harnessMain: join(repo, 'sandbox/harness/main.ts'),
+    port: 0,
+    runtime: true,
+  });
+  origin = ws.url.replace(/\/$/, '');
+  host = new URL(ws.url).host;
+});
+
+afterAll(async () => {
+  await ws.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const runBody = JSON.stringify({ exercise: 'raw-client', mode: 'run', files: {} });
+
+function post(path: string, headers: Record<string, string>, body = runBody) {
+  return rawRequest(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+}
+
+describe('token endpoint', () => {
+  it('gives the token to a same-origin request', async () => {
+    const res = await rawRequest(`${origin}/__runtime/token`, {
+      headers: { host, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ token: ws.token });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses a foreign Origin', async () => {
+    const res = await rawRequest(`${origin}/__runtime/token`, {
+      headers: { host, origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).not.toContain(ws.token);
+  });
+
+  it('refuses a cross-site fetch even without an Origin header', async () => {
+    const res = await rawRequest(`${origin}/__runtime/token`, {
+      headers: { host, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a rebinding Host name', async () => {
+    const port = new URL(ws.url).port;
+    const res = await rawRequest(`${origin}/__runtime/token`, {
+      headers: { host: `evil.example:${port}` },
+    });
+    expect(res.status).toBe(421);
+    expect(res.body).not.toContain(ws.token);
+  });
+});
+
+describe('run endpoint', () => {
+  it('answers 401 without a token', async () => {
+    const res = await post('/__runtime/run', { host, origin });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers 401 with a wrong token of the right length', async () => {
+    const wrong = ws.token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
+    const res = await post('/__runtime/run', { host, origin, 'x-mcpw-token': wrong });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers 403 to a foreign Origin even with the right token', async () => {
+    const res = await post('/__runtime/run', {
+      host,
+      origin: 'http://evil.example',
+      'x-mcpw-token': ws.token,
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('answers 403 without an Origin (POSTs from the page always carry one)', async () => {
+    const res = await post('/__runtime/run', { host, 'x-mcpw-token': ws.token });
+    expect(res.status).toBe(403);
+  });
+
+  it('answers 421 to a foreign Host even with the right token and Origin', async () => {
+    const port = new URL(ws.url).port;
+    const res = await post('/__runtime/run', {
+      host: `attacker.example:${port}`,
+      origin: `http://attacker.example:${port}`,
+      'x-mcpw-token': ws.token,
+    });
+    expect(res.status).toBe(421);
+  });
+
+  it('accepts localhost as well as 127.0.0.1 for the same port', async () => {
+    const port = new URL(ws.url).port;
+    const res = await post('/__runtime/ping', {
+      host: `localhost:${port}`,
+      origin: `http://localhost:${port}`,
+      'x-mcpw-token': ws.token,
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).node).toMatch(/^v\d+/);
+  });
+
+  it('rejects a file the exercise does not let the learner edit', async () => {
+    const body = JSON.stringify({
+      exercise: 'raw-client',
+      mode: 'run',
+      files: { '../../etc/passwd': 'x' },
+    });
+    const res = await post('/__runtime/run', { host, origin, 'x-mcpw-token': ws.token }, body);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error).toContain('not an editable file');
+  });
+
+  it('rejects a malformed body with a readable message', async () => {
+    const body = JSON.stringify({ exercise: 'Raw Client!', mode: 'walk' });
+    const res = await post('/__runtime/run', { host, origin, 'x-mcpw-token': ws.token }, body);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error).toMatch(/exercise id/);
+  });
+
+  it('only listens on 127.0.0.1', () => {
+    const address = ws.server.address();
+    expect(typeof address === 'object' && address?.address).toBe('127.0.0.1');
+  });
+});
+
+describe('static serving', () => {
+  it('does not serve files outside dist', async () => {
+    const res = await rawRequest(`${origin}/..%2f..%2fetc%2fpasswd`, { headers: { host } });
+    expect([403, 404]).toContain(res.status);
+    expect(res.body).not.toContain('root:');
+  });
+
+  it('sends COOP and COEP on exercise pages only', async () => {
+    const lesson = await rawRequest(`${origin}/`, { headers: { host } });
+    expect(lesson.headers['cross-origin-embedder-policy']).toBeUndefined();
+    const ex = await rawRequest(`${origin}/exercises/raw-client/`, { headers: { host } });
+    expect(ex.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(ex.headers['cross-origin-embedder-policy']).toBe('require-corp');
+  });
+});
