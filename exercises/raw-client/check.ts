@@ -1,0 +1,164 @@
+// Checks for raw-client: a hand-written client that must hold a correct MCP session with
+// Paper Trail and print the order's structuredContent.
+import { isDeepStrictEqual } from 'node:util';
+import type { Check } from '../../sandbox/checks/types.ts';
+import {
+  cleanExit,
+  conversation,
+  handshake,
+  jsonrpcFrames,
+  knownMethods,
+  notificationsHaveNoId,
+  oneMessagePerLine,
+  requestIds,
+} from '../../sandbox/checks/client-checks.ts';
+import { quote } from '../../sandbox/checks/frames.ts';
+import type { Read } from '../../sandbox/checks/frames.ts';
+import type { RunRecord } from '../../sandbox/checks/types.ts';
+
+const TOOL = 'order_status';
+const ORDER = 'PT-1041';
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function toolCalls(run: RunRecord): Read[] {
+  return conversation(run)
+    .requests('c2s')
+    .filter((r) => r.message.method === 'tools/call');
+}
+
+function successfulCall(run: RunRecord): { call: Read; answer: Read } | undefined {
+  const conv = conversation(run);
+  for (const call of toolCalls(run)) {
+    const answer = conv.responseTo(call);
+    const m = answer?.message;
+    if (answer && m?.kind === 'result' && m.result.isError !== true && 'structuredContent' in m.result) {
+      return { call, answer };
+    }
+  }
+  return undefined;
+}
+
+const listsTools: Check = {
+  id: 'tools-list',
+  title: 'Ask the server for its tools',
+  hint: 'Send {"jsonrpc":"2.0","id":…,"method":"tools/list"} after notifications/initialized.',
+  run(run) {
+    const conv = conversation(run);
+    const list = conv.requests('c2s').find((r) => r.message.method === 'tools/list');
+    if (!list) return { ok: false, message: 'Your client never sent tools/list.' };
+    const answer = conv.responseTo(list);
+    if (answer?.message?.kind !== 'result') {
+      return { ok: false, frame: list.frame.seq, message: `Your tools/list (frame ${list.frame.seq}) got no result.` };
+    }
+    return { ok: true, message: `tools/list (frame ${list.frame.seq}) answered in frame ${answer.frame.seq}.` };
+  },
+};
+
+const callsTool: Check = {
+  id: 'tool-call',
+  title: `Call ${TOOL} for ${ORDER}`,
+  hint: `Send tools/call with params {"name":"${TOOL}","arguments":{"order_id":"${ORDER}"}}.`,
+  run(run) {
+    const calls = toolCalls(run);
+    if (calls.length === 0) return { ok: false, message: 'Your client never sent tools/call.' };
+    const good = successfulCall(run);
+    if (good) {
+      return { ok: true, message: `tools/call (frame ${good.call.frame.seq}) returned the order in frame ${good.answer.frame.seq}.` };
+    }
+    const call = calls[0];
+    const n = call.frame.seq;
+    const params = isObject(call.json) && isObject(call.json.params) ? call.json.params : {};
+    const answer = conversation(run).responseTo(call);
+    const said =
+      answer?.message?.kind === 'result'
+        ? ` The server answered with an isError result in frame ${answer.frame.seq}: ${quote(JSON.stringify(answer.message.result.content ?? ''), 160)}.`
+        : answer?.message?.kind === 'error'
+          ? ` The server answered error ${answer.message.error.code} in frame ${answer.frame.seq}.`
+          : ' It got no answer.';
+    if (typeof params.name !== 'string') {
+      return { ok: false, frame: n, message: `Your tools/call (frame ${n}) has no params.name.${said}` };
+    }
+    if (params.name !== TOOL) {
+      return {
+        ok: false,
+        frame: n,
+        message: `Your tools/call (frame ${n}) asks for the tool ${quote(params.name)}, which Paper Trail does not have; tools/list names it "${TOOL}".${said}`,
+      };
+    }
+    if ('args' in params && !('arguments' in params)) {
+      return {
+        ok: false,
+        frame: n,
+        message: `Your tools/call (frame ${n}) puts the order id in "args"; MCP calls that member "arguments", so the tool saw no order_id.${said}`,
+      };
+    }
+    const args = params.arguments;
+    if (!isObject(args) || args.order_id !== ORDER) {
+      return {
+        ok: false,
+        frame: n,
+        message: `Your tools/call (frame ${n}) sends arguments ${quote(JSON.stringify(args ?? null))}; expected {"order_id":"${ORDER}"}.${said}`,
+      };
+    }
+    return { ok: false, frame: n, message: `Your tools/call (frame ${n}) did not return the order.${said}` };
+  },
+};
+
+const printsResult: Check = {
+  id: 'prints-result',
+  title: 'Print structuredContent as one JSON line',
+  hint: 'console.log(JSON.stringify(response.result.structuredContent)) and print nothing else on stdout (use console.error for logs).',
+  run(run) {
+    const good = successfulCall(run);
+    const lines = run.program.stdout.split('\n').filter((l) => l.trim() !== '');
+    if (!good) {
+      return { ok: false, message: 'There was no successful order_status result to print (see the tool-call check).' };
+    }
+    const expected = (good.answer.message as { result: Record<string, unknown> }).result.structuredContent;
+    if (lines.length === 0) return { ok: false, message: 'Your program printed nothing on stdout.' };
+    const parsed = lines.map((l) => {
+      try {
+        return JSON.parse(l) as unknown;
+      } catch {
+        return undefined;
+      }
+    });
+    const hit = parsed.findIndex((p) => isDeepStrictEqual(p, expected));
+    if (hit !== -1 && lines.length === 1) {
+      return { ok: true, message: `You printed the structuredContent of frame ${good.answer.frame.seq}.` };
+    }
+    if (hit !== -1) {
+      return {
+        ok: false,
+        message: `You printed the right JSON, but stdout has ${lines.length} lines; print only that one line.`,
+      };
+    }
+    const whole = parsed.find((p) => isObject(p) && isDeepStrictEqual(p.structuredContent, expected));
+    if (whole) {
+      return {
+        ok: false,
+        message: `You printed the whole result; print only its structuredContent, ${quote(JSON.stringify(expected), 160)}.`,
+      };
+    }
+    return {
+      ok: false,
+      message: `Expected stdout to be ${quote(JSON.stringify(expected), 160)} (from frame ${good.answer.frame.seq}); saw ${quote(lines.join('\\n'), 160)}.`,
+    };
+  },
+};
+
+export const checks: Check[] = [
+  jsonrpcFrames,
+  oneMessagePerLine,
+  requestIds,
+  notificationsHaveNoId,
+  handshake('2025-11-25'),
+  knownMethods(['initialize', 'ping', 'tools/list', 'tools/call', 'notifications/initialized', 'notifications/cancelled']),
+  listsTools,
+  callsTool,
+  printsResult,
+  cleanExit,
+];

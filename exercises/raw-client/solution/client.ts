@@ -1,0 +1,46 @@
+// A raw MCP client: no SDK, just a child process and one JSON-RPC message per line.
+// Run: node client.ts <server command> [args...]
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const [command, ...args] = process.argv.slice(2);
+const server = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+
+// Requests waiting for their response, by id.
+const waiting = new Map<number, (message: { result?: unknown; error?: unknown }) => void>();
+let nextId = 1;
+
+const lines = createInterface({ input: server.stdout });
+lines.on('line', (line) => {
+  const message = JSON.parse(line);
+  if ('id' in message && waiting.has(message.id)) {
+    waiting.get(message.id)!(message);
+    waiting.delete(message.id);
+  }
+});
+
+function send(message: object): void {
+  server.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
+}
+
+function request(method: string, params: object): Promise<{ result?: any; error?: any }> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    send({ id, method, params });
+  });
+}
+
+await request('initialize', {
+  protocolVersion: '2025-11-25',
+  capabilities: {},
+  clientInfo: { name: 'raw-client', version: '1.0.0' },
+});
+send({ method: 'notifications/initialized' });
+await request('tools/list', {});
+const call = await request('tools/call', {
+  name: 'order_status',
+  arguments: { order_id: 'PT-1041' },
+});
+console.log(JSON.stringify(call.result.structuredContent));
+server.stdin.end();

@@ -1,0 +1,7 @@
+// Every exercise's checks, imported statically so that the harness bundles into one file.
+import type { Check } from '../sandbox/checks/types.ts';
+import { checks as rawClient } from './raw-client/check.ts';
+
+export const checks: Record<string, readonly Check[]> = {
+  'raw-client': rawClient,
+};

@@ -1,0 +1,309 @@
+// Frame-level checks of a client's behaviour on the wire. They judge what crossed the tap,
+// not how the code is written: any key order, spacing, string or integer ids, pipelining
+// and pings are fine as long as the protocol is followed.
+import type { Check, RunRecord } from './types.ts';
+import { Conversation, findSplitMessage, quote } from './frames.ts';
+import type { Read } from './frames.ts';
+import { explainClientStall } from './explain.ts';
+
+const conversations = new WeakMap<RunRecord, Conversation>();
+/** Checks share one reading of the frames per run. */
+export function conversation(run: RunRecord): Conversation {
+  let c = conversations.get(run);
+  if (!c) conversations.set(run, (c = new Conversation(run.frames)));
+  return c;
+}
+
+function withStall(run: RunRecord, message: string): string {
+  const stall = explainClientStall(run, conversation(run));
+  return stall ? `${message} Because of that, ${stall}` : message;
+}
+
+function splitSeqs(run: RunRecord): Set<number> {
+  return new Set(findSplitMessage(conversation(run).reads, 'c2s') ?? []);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export const jsonrpcFrames: Check = {
+  id: 'jsonrpc-frames',
+  title: 'Every frame you send is a JSON-RPC 2.0 message',
+  hint: 'Build each frame as {"jsonrpc":"2.0", ...} and send it with JSON.stringify(frame) + "\\n".',
+  run(run) {
+    const split = splitSeqs(run);
+    const bad = conversation(run)
+      .from('c2s')
+      .find(
+        (r) =>
+          r.problem &&
+          !split.has(r.frame.seq) &&
+          !(isObject(r.json) && r.json.id === null && r.json.jsonrpc === '2.0'),
+      );
+    if (bad) {
+      return {
+        ok: false,
+        frame: bad.frame.seq,
+        message: withStall(run, `Your frame ${bad.frame.seq} ${bad.problem}.`),
+      };
+    }
+    const sent = conversation(run).from('c2s').length;
+    if (sent === 0) return { ok: false, message: withStall(run, 'Your client sent no frames at all.') };
+    return { ok: true, message: `All ${sent} frames you sent are valid JSON-RPC 2.0 messages.` };
+  },
+};
+
+export const oneMessagePerLine: Check = {
+  id: 'one-message-per-line',
+  title: 'One message per line, each line ended by a newline',
+  hint: 'Use JSON.stringify(message) with no indent argument, and append "\\n" to every frame.',
+  run(run) {
+    const split = findSplitMessage(conversation(run).reads, 'c2s');
+    if (split) {
+      return {
+        ok: false,
+        frame: split[0],
+        message: withStall(
+          run,
+          `Your frames ${split[0]}–${split[split.length - 1]} are one JSON message split over ` +
+            `${split.length} lines (it contains newlines, e.g. from JSON.stringify(x, null, 2)); ` +
+            'on stdio each message must be exactly one line.',
+        ),
+      };
+    }
+    const open = conversation(run)
+      .from('c2s')
+      .find((r) => run.unterminated.has(r.frame.seq) && r.frame.text.trim() !== '');
+    if (open) {
+      return {
+        ok: false,
+        frame: open.frame.seq,
+        message: withStall(
+          run,
+          `Your frame ${open.frame.seq} was never ended with "\\n", so the server could not ` +
+            'know the message was complete.',
+        ),
+      };
+    }
+    return { ok: true, message: 'Every message you sent was one complete line.' };
+  },
+};
+
+export const requestIds: Check = {
+  id: 'request-ids',
+  title: 'Request ids are strings or integers, never null, never reused',
+  hint: 'Keep a counter (1, 2, 3, …) or use strings; give every request a new id.',
+  run(run) {
+    const conv = conversation(run);
+    const nullId = conv
+      .from('c2s')
+      .find((r) => isObject(r.json) && 'id' in r.json && r.json.id === null);
+    if (nullId) {
+      return {
+        ok: false,
+        frame: nullId.frame.seq,
+        message: withStall(
+          run,
+          `Your frame ${nullId.frame.seq} has "id": null. In MCP an id is a string or an integer; ` +
+            'a request with a null id is dropped, a notification has no id member at all.',
+        ),
+      };
+    }
+    const seen = new Map<string, Read>();
+    for (const r of conv.requests('c2s')) {
+      const key = JSON.stringify(r.message.id);
+      const first = seen.get(key);
+      if (first) {
+        return {
+          ok: false,
+          frame: r.frame.seq,
+          message:
+            `Your frame ${r.frame.seq} (${r.message.method}) reuses id ${key} from frame ` +
+            `${first.frame.seq} (${(first.message as { method: string }).method}). The answers ` +
+            'cannot be told apart; every request needs an id not used before in the session.',
+        };
+      }
+      seen.set(key, r);
+    }
+    return { ok: true, message: `${seen.size} requests, each with its own id.` };
+  },
+};
+
+export const notificationsHaveNoId: Check = {
+  id: 'notifications-no-id',
+  title: 'Notifications carry no id',
+  hint: 'Send {"jsonrpc":"2.0","method":"notifications/initialized"} with no "id" member.',
+  run(run) {
+    const conv = conversation(run);
+    const wrong = conv.requests('c2s').find((r) => r.message.method.startsWith('notifications/'));
+    if (wrong) {
+      const answer = conv.responseTo(wrong);
+      const seenAnswer = answer
+        ? ` The server treated it as a request and answered it in frame ${answer.frame.seq}` +
+          (answer.message?.kind === 'error' ? ` with error ${answer.message.error.code}.` : '.')
+        : '';
+      return {
+        ok: false,
+        frame: wrong.frame.seq,
+        message:
+          `Your frame ${wrong.frame.seq} sends ${wrong.message.method} with "id": ` +
+          `${JSON.stringify(wrong.message.id)}. A notification has no id; with one it is a ` +
+          `request for a method that does not exist.${seenAnswer}`,
+      };
+    }
+    return { ok: true, message: 'Your notifications carry no id.' };
+  },
+};
+
+export function handshake(protocolVersion: string): Check {
+  return {
+    id: 'handshake',
+    title: 'initialize first, wait for its result, then notifications/initialized',
+    hint:
+      `Send initialize with {"protocolVersion":"${protocolVersion}","capabilities":{},` +
+      '"clientInfo":{"name":…,"version":…}}, wait for the result, then send notifications/initialized.',
+    run(run) {
+      const conv = conversation(run);
+      const sent = conv.from('c2s').filter((r) => r.message);
+      const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
+      if (!init) {
+        return { ok: false, message: withStall(run, 'Your client never sent an initialize request.') };
+      }
+      const early = sent.find(
+        (r) => r.frame.seq < init.frame.seq && !(r.message?.kind === 'request' && r.message.method === 'ping'),
+      );
+      if (early && early.message && 'method' in early.message) {
+        return {
+          ok: false,
+          frame: early.frame.seq,
+          message: `Your frame ${early.frame.seq} (${early.message.method}) comes before initialize; only ping may.`,
+        };
+      }
+      const p = init.message.params ?? {};
+      const where = `Your initialize (frame ${init.frame.seq})`;
+      if (p.protocolVersion !== protocolVersion) {
+        return {
+          ok: false,
+          frame: init.frame.seq,
+          message:
+            p.protocolVersion === undefined
+              ? `${where} has no params.protocolVersion; expected "${protocolVersion}".`
+              : `${where} offers protocolVersion ${JSON.stringify(p.protocolVersion)}; expected "${protocolVersion}".`,
+        };
+      }
+      if (!isObject(p.capabilities)) {
+        return { ok: false, frame: init.frame.seq, message: `${where} has no params.capabilities object (send {} if you support nothing).` };
+      }
+      const info = p.clientInfo;
+      if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') {
+        return {
+          ok: false,
+          frame: init.frame.seq,
+          message: !isObject(info)
+            ? `${where} has no params.clientInfo; the server needs {"name":…,"version":…} to know who is calling.`
+            : `${where} has clientInfo ${quote(JSON.stringify(info))}; it needs a string name and a string version.`,
+        };
+      }
+      const answer = conv.responseTo(init);
+      if (!answer) {
+        return { ok: false, frame: init.frame.seq, message: withStall(run, `${where} never got an answer.`) };
+      }
+      if (answer.message?.kind === 'error') {
+        return {
+          ok: false,
+          frame: answer.frame.seq,
+          message: `The server rejected your initialize with error ${answer.message.error.code} (frame ${answer.frame.seq}): ${quote(answer.message.error.message, 160)}.`,
+        };
+      }
+      const tooSoon = sent.find(
+        (r) =>
+          r.frame.seq > init.frame.seq &&
+          r.frame.seq < answer.frame.seq &&
+          !(r.message?.kind === 'request' && r.message.method === 'ping'),
+      );
+      if (tooSoon && tooSoon.message && 'method' in tooSoon.message) {
+        return {
+          ok: false,
+          frame: tooSoon.frame.seq,
+          message:
+            `Your frame ${tooSoon.frame.seq} (${tooSoon.message.method}) was sent before the initialize ` +
+            `result arrived (frame ${answer.frame.seq}). Until then the session is not set up; only ping may be sent.`,
+        };
+      }
+      const initialized = conv
+        .from('c2s')
+        .find((r) => r.message && 'method' in r.message && r.message.method === 'notifications/initialized');
+      if (!initialized) {
+        return { ok: false, message: 'Your client never sent notifications/initialized after the initialize result.' };
+      }
+      const before = sent.find(
+        (r) =>
+          r.frame.seq > answer.frame.seq &&
+          r.frame.seq < initialized.frame.seq &&
+          r.message?.kind === 'request' &&
+          r.message.method !== 'ping',
+      );
+      if (before && before.message && 'method' in before.message) {
+        return {
+          ok: false,
+          frame: before.frame.seq,
+          message: `Your frame ${before.frame.seq} (${before.message.method}) comes before notifications/initialized (frame ${initialized.frame.seq}); send the notification first.`,
+        };
+      }
+      return {
+        ok: true,
+        message: `initialize (frame ${init.frame.seq}) answered in frame ${answer.frame.seq}, then notifications/initialized (frame ${initialized.frame.seq}).`,
+      };
+    },
+  };
+}
+
+export function knownMethods(known: readonly string[]): Check {
+  return {
+    id: 'known-methods',
+    title: 'Every method you call exists',
+    hint: `Method names are exact and case-sensitive: ${known.join(', ')}.`,
+    run(run) {
+      const conv = conversation(run);
+      for (const r of conv.from('c2s')) {
+        const m = r.message;
+        if (!m || (m.kind !== 'request' && m.kind !== 'notification')) continue;
+        if (m.kind === 'request' && m.method.startsWith('notifications/')) continue;
+        if (known.includes(m.method)) continue;
+        const answer = m.kind === 'request' ? conv.responseTo(r) : undefined;
+        const seen =
+          answer?.message?.kind === 'error'
+            ? ` The server answered error ${answer.message.error.code} ${quote(answer.message.error.message)} in frame ${answer.frame.seq}.`
+            : '';
+        return {
+          ok: false,
+          frame: r.frame.seq,
+          message: `Your frame ${r.frame.seq} calls ${quote(m.method)}, which is not an MCP method this server has.${seen}`,
+        };
+      }
+      return { ok: true, message: 'Every method you called exists.' };
+    },
+  };
+}
+
+export const cleanExit: Check = {
+  id: 'clean-exit',
+  title: "Close the server's stdin and exit 0",
+  hint: 'After printing, call child.stdin.end(); the server exits, and so can your program.',
+  run(run) {
+    if (run.verdict === 'timeout') {
+      return { ok: false, message: explainClientStall(run, conversation(run)) ?? 'Your program timed out.' };
+    }
+    if (run.verdict === 'output-limit') {
+      return { ok: false, message: 'Your program wrote more output than the harness records and was stopped.' };
+    }
+    const exit = run.program.exit;
+    if (!exit || exit.code !== 0) {
+      const tail = run.program.stderr.trim().split('\n').slice(-3).join('\n');
+      const how = exit?.signal ? `was killed by ${exit.signal}` : `exited with code ${exit?.code}`;
+      return { ok: false, message: `Your program ${how}.${tail ? ` Its stderr ends with: ${quote(tail, 300)}` : ''}` };
+    }
+    return { ok: true, message: "You closed the server's stdin and exited with code 0." };
+  },
+};

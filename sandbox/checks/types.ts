@@ -1,0 +1,66 @@
+// What a checker gets (one finished run, as recorded) and what it gives back.
+import type { FrameRecord } from '../frames/record.ts';
+import type { CheckResult } from '../harness/events.ts';
+
+export type Verdict = 'completed' | 'timeout' | 'output-limit' | 'crashed' | 'error';
+
+export interface ProcessRecord {
+  stdout: string;
+  stderr: string;
+  exit: { code: number | null; signal: string | null } | null;
+}
+
+export interface RunRecord {
+  exercise: string;
+  /** Which side is the learner's code. */
+  learner: 'program' | 'peer';
+  frames: FrameRecord[];
+  /** seqs of frames whose line never ended with a newline. */
+  unterminated: ReadonlySet<number>;
+  /** The client side closed the server's stdin (seen by the tap). */
+  stdinClosed: boolean;
+  /** The tap was started at least once (the client did spawn the server command). */
+  peerStarted: boolean;
+  program: ProcessRecord;
+  peer: ProcessRecord;
+  verdict: Verdict;
+  timeoutMs: number;
+  durationMs: number;
+}
+
+export interface Outcome {
+  ok: boolean;
+  message: string;
+  hint?: string;
+  frame?: number;
+}
+
+export interface Check {
+  id: string;
+  title: string;
+  /** Shown when the check fails and the outcome has no hint of its own. */
+  hint: string;
+  run(record: RunRecord): Outcome;
+}
+
+export type { CheckResult };
+
+export function runChecks(checks: readonly Check[], record: RunRecord): CheckResult[] {
+  return checks.map((check) => {
+    let outcome: Outcome;
+    try {
+      outcome = check.run(record);
+    } catch (err) {
+      outcome = { ok: false, message: `the checker itself failed: ${(err as Error).message}` };
+    }
+    const result: CheckResult = {
+      id: check.id,
+      title: check.title,
+      ok: outcome.ok,
+      message: outcome.message,
+    };
+    if (!outcome.ok) result.hint = outcome.hint ?? check.hint;
+    if (outcome.frame !== undefined) result.frame = outcome.frame;
+    return result;
+  });
+}

@@ -1,0 +1,101 @@
+// `npm run --silent exercise -- list`
+// `npm run --silent exercise -- check <id> [--dir <folder> | --solution] [--json]`
+// Exit 0 when every check passes, 1 when one fails, 2 on a usage error.
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { runExercise } from '../harness/run.ts';
+import { defaultExercisesRoot, listExerciseIds, loadExercise } from '../exercises/loader.ts';
+
+const USAGE =
+  'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N]';
+
+const CheckArgs = z
+  .object({
+    id: z.string({ error: 'check needs an exercise id' }).regex(/^[a-z0-9-]+$/, {
+      message: 'the exercise id is lower-case words joined by "-", e.g. raw-client',
+    }),
+    dir: z.string().min(1, { message: '--dir needs a folder' }).optional(),
+    solution: z.boolean().default(false),
+    json: z.boolean().default(false),
+    'timeout-ms': z
+      .string()
+      .regex(/^\d+$/, { message: '--timeout-ms must be a whole number of milliseconds' })
+      .transform(Number)
+      .optional(),
+  })
+  .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' });
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const root = defaultExercisesRoot();
+  if (command === 'list') {
+    if (rest.length > 0) usage(`list takes no arguments (got ${rest.join(' ')})`);
+    for (const id of listExerciseIds(root)) {
+      const ex = loadExercise(root, id);
+      console.log(`${id.padEnd(24)} ${ex.meta.lesson.padEnd(14)} ${ex.meta.title}`);
+    }
+    return 0;
+  }
+  if (command !== 'check') usage(command ? `unknown command "${command}"` : 'no command given');
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        dir: { type: 'string' },
+        solution: { type: 'boolean' },
+        json: { type: 'boolean' },
+        'timeout-ms': { type: 'string' },
+      },
+    });
+  } catch (err) {
+    usage((err as Error).message);
+  }
+  if (parsed.positionals.length > 1) usage(`check takes one exercise id (got ${parsed.positionals.join(' ')})`);
+  const args = CheckArgs.safeParse({ id: parsed.positionals[0], ...parsed.values });
+  if (!args.success) usage(args.error.issues.map((i) => i.message).join('\n'));
+  const a = args.data;
+  try {
+    loadExercise(root, a.id);
+  } catch (err) {
+    usage((err as Error).message);
+  }
+
+  const summary = await runExercise(
+    {
+      exercise: a.id,
+      mode: 'check',
+      workspace: a.dir,
+      solution: a.solution,
+      exercisesRoot: root,
+      timeoutMs: a['timeout-ms'],
+    },
+    () => {},
+  );
+  if (summary.verdict === 'error') {
+    process.stderr.write(`${summary.summary}\n`);
+    return 2;
+  }
+  const passed = summary.passed === true;
+  if (a.json) {
+    const checks = summary.checks.map(({ id, title, ok, message }) => ({ id, title, ok, message }));
+    console.log(JSON.stringify({ exercise: a.id, passed, checks }));
+  } else {
+    for (const c of summary.checks) {
+      console.log(`${c.ok ? 'PASS' : 'FAIL'} ${c.id}: ${c.message}`);
+      if (!c.ok && c.hint) console.log(`     hint: ${c.hint}`);
+    }
+    const failed = summary.checks.filter((c) => !c.ok).length;
+    console.log(`${summary.checks.length - failed} passed, ${failed} failed`);
+  }
+  return passed ? 0 : 1;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,56 @@
+// exercise.json: what an exercise is made of and how the harness runs it. Authors write this
+// by hand, so every error names the file and the field.
+import { z } from 'zod';
+
+const relativeFile = z
+  .string()
+  .min(1)
+  .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), {
+    message: 'must be a path inside the exercise folder (no leading "/" or "..")',
+  });
+
+export const PeerSpec = z.discriminatedUnion('kind', [
+  /** The Paper Trail server from sandbox/paper-trail, over stdio. */
+  z.object({ kind: z.literal('paper-trail') }),
+  /** A file of the exercise run with node (e.g. the learner's server). */
+  z.object({ kind: z.literal('file'), file: relativeFile }),
+]);
+export type PeerSpec = z.infer<typeof PeerSpec>;
+
+export const ExerciseMeta = z
+  .object({
+    title: z.string().min(1),
+    lesson: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a lesson slug like "the-wire"'),
+    summary: z.string().min(1),
+    files: z.object({
+      /** Files the learner edits; a workspace folder overrides exactly these. */
+      editable: z.array(relativeFile).min(1),
+      /** Files shown read-only (reference client, driver, shared types). */
+      reference: z.array(relativeFile).default([]),
+    }),
+    run: z.object({
+      /** The program the harness starts, relative to the work folder; run as `node <program>`. */
+      program: relativeFile,
+      /** Its arguments; the token "{peer}" expands to the tapped peer command. */
+      args: z.array(z.string()).default(['{peer}']),
+      peer: PeerSpec,
+      /** Which side is the learner's code: the program started, or the peer it talks to. */
+      learner: z.enum(['program', 'peer']).default('program'),
+      timeoutMs: z.number().int().positive().max(120_000).default(10_000),
+    }),
+    /** How a learner runs it by hand, shown on the exercise page. */
+    howToRun: z.string().min(1),
+    hints: z.array(z.string().min(1)).min(1),
+  })
+  .strict();
+export type ExerciseMeta = z.infer<typeof ExerciseMeta>;
+
+/** One line per problem: `file: field.path: message`. */
+export function friendlyIssues(file: string, error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const where = issue.path.length > 0 ? issue.path.join('.') : '(top level)';
+      return `${file}: ${where}: ${issue.message}`;
+    })
+    .join('\n');
+}

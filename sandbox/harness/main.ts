@@ -1,0 +1,73 @@
+// The harness as a program: the one entry point the CLI, the local runtime endpoint and the
+// WebContainer all start. Prints NDJSON HarnessEvents on stdout, ending with `done`.
+//   node sandbox/harness/main.ts --exercise <id> --workspace <dir> --mode run|check
+//        [--exercises-root <dir>] [--timeout-ms N]
+// Exit 0 when the harness worked (even if checks failed), 2 on a usage error.
+// `main.ts --relay ...` runs the stdio tap instead, so a single bundled file is enough.
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { runRelay } from '../tap/relay.ts';
+import { runExercise } from './run.ts';
+
+const Args = z.object({
+  exercise: z.string({ error: '--exercise <id> is required' }).regex(/^[a-z0-9-]+$/, {
+    message: '--exercise must be an exercise id like "raw-client"',
+  }),
+  workspace: z.string().optional(),
+  solution: z.boolean().optional(),
+  mode: z.enum(['run', 'check'], { error: '--mode must be "run" or "check"' }),
+  'exercises-root': z.string().optional(),
+  'timeout-ms': z
+    .string()
+    .regex(/^\d+$/, { message: '--timeout-ms must be a whole number of milliseconds' })
+    .transform(Number)
+    .optional(),
+});
+
+function usage(message: string): never {
+  process.stderr.write(
+    `${message}\nusage: main.ts --exercise <id> --workspace <dir> --mode run|check ` +
+      `[--exercises-root <dir>] [--timeout-ms N]\n`,
+  );
+  process.exit(2);
+}
+
+async function main(argv: string[]): Promise<void> {
+  if (argv[0] === '--relay') return runRelay(argv.slice(1));
+  let values: Record<string, unknown>;
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        exercise: { type: 'string' },
+        workspace: { type: 'string' },
+        solution: { type: 'boolean' },
+        mode: { type: 'string' },
+        'exercises-root': { type: 'string' },
+        'timeout-ms': { type: 'string' },
+      },
+      strict: true,
+    }).values;
+  } catch (err) {
+    usage((err as Error).message);
+  }
+  const parsed = Args.safeParse(values);
+  if (!parsed.success) usage(parsed.error.issues.map((i) => i.message).join('\n'));
+  const a = parsed.data;
+  const self = fileURLToPath(import.meta.url);
+  await runExercise(
+    {
+      exercise: a.exercise,
+      mode: a.mode,
+      workspace: a.workspace,
+      solution: a.solution,
+      exercisesRoot: a['exercises-root'],
+      timeoutMs: a['timeout-ms'],
+      relay: [process.execPath, self, '--relay'],
+    },
+    (event) => process.stdout.write(JSON.stringify(event) + '\n'),
+  );
+}
+
+await main(process.argv.slice(2));

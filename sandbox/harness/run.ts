@@ -1,0 +1,377 @@
+// runExercise: prepare a fresh work folder, start the program and its peer with the stdio tap
+// between them, stream what happens as HarnessEvents, and (in check mode) judge the record.
+import { spawn } from 'node:child_process';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { paperTrailCommand } from '../paper-trail/index.ts';
+import { runChecks } from '../checks/types.ts';
+import type { Check, ProcessRecord, RunRecord, Verdict } from '../checks/types.ts';
+import { defaultExercisesRoot, loadExercise, filesUnder } from '../exercises/loader.ts';
+import type { Exercise } from '../exercises/loader.ts';
+import { parseRecords } from '../tap/record-file.ts';
+import type { CheckResult, HarnessEvent } from './events.ts';
+import { Framer } from './framer.ts';
+import { checks as registry } from '../../exercises/registry.ts';
+
+export interface RunOptions {
+  exercise: string;
+  mode: 'run' | 'check';
+  exercisesRoot?: string;
+  /** Folder with the learner's files; the editable ones found there replace the starter's. */
+  workspace?: string;
+  /** Check the exercise's own solution instead (authoring, tests). */
+  solution?: boolean;
+  timeoutMs?: number;
+  /** Cap per stream on the program's and the peer's stdout/stderr. */
+  maxOutputBytes?: number;
+  /** Cap on the bytes the tap records. */
+  maxFrameBytes?: number;
+  /** Where fresh work folders go; must be somewhere node_modules resolves from. */
+  workRoot?: string;
+  /** Command prefix that runs the stdio relay (main.ts passes itself with --relay). */
+  relay?: string[];
+  /** Checks by exercise id; defaults to exercises/registry.ts. */
+  checks?: Record<string, readonly Check[]>;
+  keepWork?: boolean;
+}
+
+export interface Summary {
+  exercise: string;
+  mode: 'run' | 'check';
+  verdict: Verdict;
+  passed?: boolean;
+  checks: CheckResult[];
+  frames: number;
+  durationMs: number;
+  summary: string;
+}
+
+const DEFAULT_RELAY = [process.execPath, fileURLToPath(new URL('../tap/relay.ts', import.meta.url))];
+const POLL_MS = 15;
+/** How long a peer may take to exit after the program has, before it is killed. */
+const PEER_GRACE_MS = 1000;
+
+export async function runExercise(
+  options: RunOptions,
+  emit: (e: HarnessEvent) => void,
+): Promise<Summary> {
+  const started = performance.now();
+  const root = resolve(options.exercisesRoot ?? defaultExercisesRoot());
+  let exercise: Exercise;
+  try {
+    exercise = loadExercise(root, options.exercise);
+  } catch (err) {
+    return fail(options, emit, (err as Error).message, started);
+  }
+  const checks = options.checks ?? registry;
+  const exerciseChecks = checks[exercise.id];
+  if (options.mode === 'check' && !exerciseChecks) {
+    return fail(options, emit, `exercise "${exercise.id}" has no checks registered`, started);
+  }
+
+  const workRoot = resolve(options.workRoot ?? join(root, '..', '.workspaces'));
+  mkdirSync(workRoot, { recursive: true });
+  const work = mkdtempSync(join(workRoot, `${exercise.id}-`));
+  try {
+    prepareWork(exercise, work, options);
+    const record = await execute(exercise, work, options, emit);
+    let results: CheckResult[] = [];
+    let passed: boolean | undefined;
+    if (options.mode === 'check' && exerciseChecks) {
+      results = runChecks(exerciseChecks, record);
+      for (const r of results) emit({ type: 'check', ...r });
+      passed = results.every((r) => r.ok);
+    }
+    const durationMs = Math.round(performance.now() - started);
+    const failedCount = results.filter((r) => !r.ok).length;
+    const summary =
+      options.mode === 'check'
+        ? `${results.length - failedCount} passed, ${failedCount} failed (${describe(record.verdict)})`
+        : describe(record.verdict);
+    emit({ type: 'done', verdict: record.verdict, passed, summary });
+    return {
+      exercise: exercise.id,
+      mode: options.mode,
+      verdict: record.verdict,
+      passed,
+      checks: results,
+      frames: record.frames.length,
+      durationMs,
+      summary,
+    };
+  } catch (err) {
+    return fail(options, emit, `harness error: ${(err as Error).message}`, started);
+  } finally {
+    if (!options.keepWork) rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function describe(verdict: Verdict): string {
+  switch (verdict) {
+    case 'completed':
+      return 'the program finished';
+    case 'timeout':
+      return 'the program was stopped at the time limit';
+    case 'output-limit':
+      return 'the program was stopped for writing too much output';
+    case 'crashed':
+      return 'the program exited with an error';
+    case 'error':
+      return 'the harness could not run the program';
+  }
+}
+
+function fail(
+  options: RunOptions,
+  emit: (e: HarnessEvent) => void,
+  message: string,
+  started: number,
+): Summary {
+  emit({ type: 'done', verdict: 'error', summary: message });
+  return {
+    exercise: options.exercise,
+    mode: options.mode,
+    verdict: 'error',
+    checks: [],
+    frames: 0,
+    durationMs: Math.round(performance.now() - started),
+    summary: message,
+  };
+}
+
+function prepareWork(exercise: Exercise, work: string, options: RunOptions): void {
+  cpSync(join(exercise.dir, 'starter'), work, { recursive: true });
+  if (options.solution) {
+    cpSync(join(exercise.dir, 'solution'), work, { recursive: true });
+  } else if (options.workspace) {
+    const ws = resolve(options.workspace);
+    if (!existsSync(ws)) throw new Error(`workspace folder ${ws} does not exist`);
+    const editable = new Set(exercise.meta.files.editable);
+    // Only editable files cross over: reference files stay the exercise's own.
+    for (const file of filesUnder(ws).filter((f) => editable.has(f))) {
+      mkdirSync(dirname(join(work, file)), { recursive: true });
+      cpSync(join(ws, file), join(work, file));
+    }
+  }
+}
+
+class Capped {
+  text = '';
+  bytes = 0;
+  private decoder = new StringDecoder('utf8');
+  private readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+  /** Returns the decoded text to report, or null once the cap is passed. */
+  push(chunk: Buffer): string | null {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit) return null;
+    const s = this.decoder.write(chunk);
+    this.text += s;
+    return s;
+  }
+}
+
+function execute(
+  exercise: Exercise,
+  work: string,
+  options: RunOptions,
+  emit: (e: HarnessEvent) => void,
+): Promise<RunRecord> {
+  const run = exercise.meta.run;
+  const timeoutMs = options.timeoutMs ?? run.timeoutMs;
+  const maxOut = options.maxOutputBytes ?? 1024 * 1024;
+  const maxFrames = options.maxFrameBytes ?? 8 * 1024 * 1024;
+  const programSource = run.learner === 'program' ? 'learner' : 'peer';
+  const peerSource = run.learner === 'program' ? 'peer' : 'learner';
+
+  mkdirSync(join(work, '.harness'), { recursive: true });
+  const recordFile = join(work, '.harness', 'tap.ndjson');
+  closeSync(openSync(recordFile, 'w'));
+  const peer =
+    run.peer.kind === 'paper-trail'
+      ? paperTrailCommand()
+      : { command: process.execPath, args: [join(work, run.peer.file)] };
+  const tapped = [
+    ...(options.relay ?? DEFAULT_RELAY),
+    '--record',
+    recordFile,
+    '--max-bytes',
+    String(maxFrames),
+    '--',
+    peer.command,
+    ...peer.args,
+  ];
+  const args = run.args.flatMap((a) => (a === '{peer}' ? tapped : [a]));
+
+  const t0 = performance.timeOrigin + performance.now();
+  const framer = new Framer((f) => emit({ type: 'frame', ...f }));
+  const program: ProcessRecord = { stdout: '', stderr: '', exit: null };
+  const peerRec: ProcessRecord = { stdout: '', stderr: '', exit: null };
+  let stdinClosed = false;
+  const relays = new Set<number>();
+  const exited = new Set<number>();
+  const peerErr = new Map<number, StringDecoder>();
+  let peerErrBytes = 0;
+  let verdict: Verdict | null = null;
+
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, [join(work, run.program), ...args], {
+      cwd: work,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const killTree = (): void => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    };
+    // If the harness itself dies, the learner's processes must not outlive it.
+    process.on('exit', killTree);
+
+    const stop = (why: Verdict): void => {
+      if (verdict === null) verdict = why;
+      killTree();
+    };
+
+    let offset = 0;
+    const fd = openSync(recordFile, 'r');
+    let pending = Buffer.alloc(0);
+    const drain = (): void => {
+      const buf = Buffer.alloc(64 * 1024);
+      for (;;) {
+        const n = readSync(fd, buf, 0, buf.length, offset);
+        if (n <= 0) break;
+        offset += n;
+        pending = Buffer.concat([pending, buf.subarray(0, n)]);
+      }
+      const { records, consumed } = parseRecords(pending);
+      pending = pending.subarray(consumed);
+      for (const r of records) {
+        const t = r.t - t0;
+        switch (r.k) {
+          case 'start':
+            relays.add(r.relay);
+            break;
+          case 'c2s':
+          case 's2c':
+            framer.push(`${r.relay}:${r.k}`, r.k, Buffer.from(r.b ?? '', 'base64'), t);
+            break;
+          case 'c2s-end':
+            stdinClosed = true;
+            framer.end(`${r.relay}:c2s`);
+            break;
+          case 'err': {
+            const chunk = Buffer.from(r.b ?? '', 'base64');
+            peerErrBytes += chunk.length;
+            if (peerErrBytes > maxOut) {
+              stop('output-limit');
+              break;
+            }
+            let dec = peerErr.get(r.relay);
+            if (!dec) peerErr.set(r.relay, (dec = new StringDecoder('utf8')));
+            const text = dec.write(chunk);
+            peerRec.stderr += text;
+            if (text) emit({ type: 'stderr', source: peerSource, text });
+            break;
+          }
+          case 'spawn-error':
+            peerRec.stderr += `could not start the server: ${r.message}\n`;
+            emit({ type: 'stderr', source: peerSource, text: `could not start the server: ${r.message}\n` });
+            break;
+          case 'exit':
+            exited.add(r.relay);
+            framer.end(`${r.relay}:s2c`);
+            framer.end(`${r.relay}:c2s`);
+            peerRec.exit = { code: r.code ?? null, signal: r.signal ?? null };
+            emit({ type: 'exit', source: peerSource, code: r.code ?? null, signal: r.signal ?? null });
+            break;
+          case 'limit':
+            stop('output-limit');
+            break;
+        }
+      }
+    };
+    const poll = setInterval(drain, POLL_MS);
+
+    const out = new Capped(maxOut);
+    const err = new Capped(maxOut);
+    child.stdout.on('data', (chunk: Buffer) => {
+      const s = out.push(chunk);
+      if (s === null) return stop('output-limit');
+      if (s) emit({ type: 'stdout', source: programSource, text: s });
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      const s = err.push(chunk);
+      if (s === null) return stop('output-limit');
+      if (s) emit({ type: 'stderr', source: programSource, text: s });
+    });
+
+    const timer = setTimeout(() => stop('timeout'), timeoutMs);
+    let finished = false;
+    const finish = (): void => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      killTree();
+      process.off('exit', killTree);
+      drain();
+      framer.endAll();
+      closeSync(fd);
+      program.stdout = out.text;
+      program.stderr = err.text;
+      resolvePromise({
+        exercise: exercise.id,
+        learner: run.learner,
+        frames: framer.frames,
+        unterminated: framer.unterminated,
+        stdinClosed,
+        peerStarted: relays.size > 0,
+        program,
+        peer: peerRec,
+        verdict: verdict ?? 'completed',
+        timeoutMs,
+        durationMs: Math.round(performance.now() - (t0 - performance.timeOrigin)),
+      });
+    };
+
+    let childClosed = false;
+    child.on('close', () => (childClosed = true));
+    child.on('error', (e) => {
+      emit({ type: 'stderr', source: programSource, text: `could not start: ${e.message}\n` });
+      stop('error');
+      finish();
+    });
+    child.on('exit', (code, signal) => {
+      program.exit = { code, signal };
+      emit({ type: 'exit', source: programSource, code, signal });
+      if (verdict === null && (code !== 0 || signal !== null)) verdict = 'crashed';
+      // Give the peer a moment to finish on its own (the client closed its stdin), then
+      // end everything that is left of the process group.
+      const deadline = performance.now() + PEER_GRACE_MS;
+      const waitPeer = (): void => {
+        drain();
+        const allDone = [...relays].every((r) => exited.has(r));
+        if (allDone || performance.now() > deadline || verdict === 'timeout') {
+          killTree();
+          // Let the pipes deliver their last bytes.
+          if (childClosed) finish();
+          else {
+            child.once('close', finish);
+            setTimeout(finish, 200);
+          }
+          return;
+        }
+        setTimeout(waitPeer, POLL_MS);
+      };
+      waitPeer();
+    });
+  });
+}

@@ -1,0 +1,95 @@
+// The stdio tap: a transparent relay that a client spawns in place of the server. It starts
+// the real server, passes every byte through unchanged in both directions, and appends what
+// it saw to a record file that the harness reads. Recording is off the data path, so the
+// peers see the same bytes and timing they would see without the tap.
+//
+// Usage: node relay.ts --record <file> [--max-bytes N] -- <command> [args...]
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { TapRecord } from './record-file.ts';
+
+export function runRelay(argv: string[]): void {
+  const sep = argv.indexOf('--');
+  const own = sep === -1 ? argv : argv.slice(0, sep);
+  const target = sep === -1 ? [] : argv.slice(sep + 1);
+  const recordPath = valueOf(own, '--record');
+  const maxBytes = Number(valueOf(own, '--max-bytes') ?? 8 * 1024 * 1024);
+  if (!recordPath || target.length === 0) {
+    process.stderr.write('usage: relay --record <file> [--max-bytes N] -- <command> [args...]\n');
+    process.exit(2);
+  }
+
+  const fd = openSync(recordPath, 'a');
+  const relay = process.pid;
+  let recorded = 0;
+  let limited = false;
+  // Synchronous appends keep records in the order the bytes were seen.
+  const record = (r: Omit<TapRecord, 'relay' | 't'>): void => {
+    if (limited) return;
+    const size = r.b ? r.b.length : 0;
+    if (recorded + size > maxBytes) {
+      limited = true;
+      writeSync(fd, JSON.stringify({ relay, t: now(), k: 'limit' }) + '\n');
+      return;
+    }
+    recorded += size;
+    writeSync(fd, JSON.stringify({ relay, t: now(), ...r }) + '\n');
+  };
+
+  const child = spawn(target[0], target.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
+  record({ k: 'start', command: target });
+
+  child.on('error', (err) => {
+    record({ k: 'spawn-error', message: err.message });
+    closeSync(fd);
+    process.exit(127);
+  });
+
+  process.stdin.on('data', (chunk: Buffer) => {
+    record({ k: 'c2s', b: chunk.toString('base64') });
+    child.stdin.write(chunk);
+  });
+  process.stdin.on('end', () => {
+    record({ k: 'c2s-end' });
+    child.stdin.end();
+  });
+  // The server may exit before reading everything; that is its business, not a relay error.
+  child.stdin.on('error', () => {});
+  process.stdout.on('error', () => {});
+
+  child.stdout.on('data', (chunk: Buffer) => {
+    record({ k: 's2c', b: chunk.toString('base64') });
+    process.stdout.write(chunk);
+  });
+  // The server's stderr is recorded but not passed on: the client's own stderr reaches the
+  // harness too, and passing it on would report every server log line twice.
+  child.stderr.on('data', (chunk: Buffer) => {
+    record({ k: 'err', b: chunk.toString('base64') });
+  });
+
+  // A client shutting the server down signals the relay; pass it on so the server decides.
+  for (const sig of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(sig, () => child.kill(sig));
+  }
+
+  child.on('close', (code, signal) => {
+    record({ k: 'exit', code, signal });
+    closeSync(fd);
+    process.stdin.destroy();
+    process.stdout.write('', () => process.exit(code ?? 1));
+  });
+}
+
+function valueOf(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i === -1 ? undefined : args[i + 1];
+}
+
+function now(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+// Not import.meta.main: Node 22 (inside the WebContainer) does not have it.
+if (process.argv[1] === fileURLToPath(import.meta.url)) runRelay(process.argv.slice(2));
