@@ -1,0 +1,31 @@
+// The committed capture files and how each is produced. File names are a contract with
+// the lessons: change them only together with the lessons that read them.
+import { captureHttpJson, captureHttpSse } from './http-session.ts';
+import { serialise } from './recorder.ts';
+import { captureStdioSession } from './stdio-session.ts';
+import type { CaptureResult } from './types.ts';
+
+export interface CaptureSpec {
+  /** File name inside the captures directory. */
+  file: string;
+  run: () => Promise<CaptureResult>;
+}
+
+export const CAPTURES: readonly CaptureSpec[] = [
+  { file: 'stdio-session.jsonl', run: captureStdioSession },
+  { file: 'http-json.jsonl', run: captureHttpJson },
+  { file: 'http-sse.jsonl', run: captureHttpSse },
+];
+
+/** Runs every capture; returns file name → contents, including stderr sidecars. */
+export async function produceCaptures(): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const spec of CAPTURES) {
+    const result = await spec.run();
+    files.set(spec.file, serialise(result.frames));
+    if (result.stderr !== undefined) {
+      files.set(spec.file.replace(/\.jsonl$/, '.stderr.txt'), result.stderr);
+    }
+  }
+  return files;
+}

@@ -1,0 +1,81 @@
+// `npm run capture` writes the capture files; `npm run capture -- --check` verifies them.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { produceCaptures } from './captures.ts';
+import { checkCaptures } from './check.ts';
+
+const DEFAULT_DIR = fileURLToPath(new URL('../../lessons/captures/', import.meta.url));
+
+const USAGE = `usage: npm run capture [-- [--check] [--dir DIR]]
+
+  (no flags)   capture sessions against the live Paper Trail and write them to DIR
+  --check      capture into memory and compare with the files in DIR; exit 1 on a difference
+  --dir DIR    captures directory (default lessons/captures)
+  --help       show this text`;
+
+const Options = z.object({
+  check: z.boolean().default(false),
+  dir: z.string().trim().min(1, { error: '--dir needs a directory path' }).optional(),
+  help: z.boolean().default(false),
+});
+
+function fail(message: string): never {
+  process.stderr.write(`capture: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function parse(argv: string[]): z.infer<typeof Options> {
+  let values: unknown;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        check: { type: 'boolean' },
+        dir: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const parsed = Options.safeParse(values);
+  if (!parsed.success) fail(parsed.error.issues.map((issue) => issue.message).join('; '));
+  return parsed.data;
+}
+
+async function main(): Promise<void> {
+  const options = parse(process.argv.slice(2));
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const dir = options.dir ? resolve(options.dir) : DEFAULT_DIR;
+  const shown = relative(process.cwd(), dir) || '.';
+
+  if (options.check) {
+    const outcome = await checkCaptures(dir);
+    if (!outcome.ok) {
+      process.stderr.write(`capture check FAILED in ${shown}:\n${outcome.problems.join('\n')}\n`);
+      process.exit(1);
+    }
+    process.stdout.write(`capture check OK: ${outcome.files.length} files in ${shown} match\n`);
+    return;
+  }
+
+  const files = await produceCaptures();
+  await mkdir(dir, { recursive: true });
+  for (const [file, text] of files) {
+    await writeFile(join(dir, file), text);
+    process.stdout.write(`wrote ${join(shown, file)}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`capture: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

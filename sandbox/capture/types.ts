@@ -1,0 +1,7 @@
+import type { FrameRecord } from '../frames/record.ts';
+
+/** What one scripted session produced: its frames and, for stdio, the server's stderr. */
+export interface CaptureResult {
+  frames: FrameRecord[];
+  stderr?: string;
+}

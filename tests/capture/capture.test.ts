@@ -1,0 +1,64 @@
+// The committed captures match the live server, and the check notices when they do not.
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkCaptures } from '../../sandbox/capture/check.ts';
+
+const committed = fileURLToPath(new URL('../../lessons/captures/', import.meta.url));
+const cli = fileURLToPath(new URL('../../sandbox/capture/cli.ts', import.meta.url));
+const scratch: string[] = [];
+afterAll(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function copyOfCommitted(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'captures-'));
+  scratch.push(dir);
+  cpSync(committed, dir, { recursive: true });
+  return dir;
+}
+
+describe('capture --check', () => {
+  it('finds the committed captures identical to a fresh capture (CLI, exit 0)', () => {
+    const run = spawnSync(process.execPath, [cli, '--check'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^capture check OK: 4 files in .* match\n$/);
+    expect(run.status).toBe(0);
+  });
+
+  it('names the file and the first differing frame when a copy was edited', async () => {
+    const dir = copyOfCommitted();
+    const file = join(dir, 'http-json.jsonl');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines[7] = lines[7]!.replace('Delhivery', 'Blue Dart');
+    writeFileSync(file, lines.join('\n'));
+
+    const outcome = await checkCaptures(dir);
+    expect(outcome.ok).toBe(false);
+    expect(outcome.problems).toHaveLength(1);
+    const [problem] = outcome.problems;
+    expect(problem).toContain('http-json.jsonl: frame seq 7 differs');
+    expect(problem).toMatch(/expected \(committed\): .*Blue Dart/);
+    expect(problem).toMatch(/seen \(re-captured\): .*Delhivery/);
+  });
+
+  it('exits 1 from the CLI on a difference and 2 on an unknown flag', () => {
+    const dir = copyOfCommitted();
+    rmSync(join(dir, 'http-sse.jsonl'));
+    const missing = spawnSync(process.execPath, [cli, '--check', '--dir', dir], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('http-sse.jsonl: missing from');
+
+    const unknown = spawnSync(process.execPath, [cli, '--chek'], { encoding: 'utf8' });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("Unknown option '--chek'");
+    expect(unknown.stderr).toContain('usage: npm run capture');
+  });
+});

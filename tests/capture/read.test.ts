@@ -1,0 +1,97 @@
+// readCapture: what the lessons use at build time, and what the lessons teach from.
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CaptureReadError, readCapture } from '../../sandbox/capture/read.ts';
+
+const captures = fileURLToPath(new URL('../../lessons/captures/', import.meta.url));
+const body = (text: string) => JSON.parse(text) as Record<string, unknown>;
+const scratch = mkdtempSync(join(tmpdir(), 'read-capture-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('readCapture on the committed captures', () => {
+  it('stdio: the stray line gets no reply and the ping after it does', () => {
+    const frames = readCapture(join(captures, 'stdio-session.jsonl'));
+    const stray = frames.findIndex((f) => f.text === 'hello from a stray console.log');
+    expect(frames[stray]!.dir).toBe('c2s');
+    expect(frames[stray + 1]).toMatchObject({ dir: 'c2s' });
+    expect(body(frames[stray + 1]!.text)).toMatchObject({ method: 'ping', id: 7 });
+    expect(body(frames[stray + 2]!.text)).toEqual({ result: {}, jsonrpc: '2.0', id: 7 });
+    const unknownMethod = frames.map((f) => body(f.text.startsWith('{') ? f.text : '{}'));
+    expect(unknownMethod).toContainEqual({
+      jsonrpc: '2.0',
+      id: 5,
+      error: { code: -32601, message: 'Method not found' },
+    });
+  });
+
+  it('the PT-1041 call is byte-identical on stdio and HTTP, and so is its reply', () => {
+    const stdio = readCapture(join(captures, 'stdio-session.jsonl'));
+    const http = readCapture(join(captures, 'http-json.jsonl'));
+    const call = (frames: typeof stdio) =>
+      frames.find(
+        (f) => f.dir === 'c2s' && f.text.includes('"PT-1041"') && f.text.includes('order_status'),
+      )!;
+    const reply = (frames: typeof stdio) =>
+      frames.find((f) => f.dir === 's2c' && f.text.includes('"id":3}'))!;
+    expect(call(http).text).toBe(call(stdio).text);
+    expect(reply(http).text).toBe(reply(stdio).text);
+    expect(body(reply(stdio).text)).toMatchObject({
+      result: { structuredContent: { carrier: 'Delhivery' } },
+    });
+  });
+
+  it('http-sse: progress events then the result, each its own sse frame', () => {
+    const frames = readCapture(join(captures, 'http-sse.jsonl'));
+    const track = frames.filter((f) => f.http?.exchange === 2);
+    expect(track.map((f) => f.http!.part)).toEqual([
+      'request',
+      'response',
+      'sse',
+      'sse',
+      'sse',
+      'sse',
+    ]);
+    expect(track[1]!.http!.headers['content-type']).toBe('text/event-stream');
+    const events = track.slice(2).map((f) => body(f.text));
+    expect(events.map((e) => e.method ?? 'result')).toEqual([
+      'notifications/progress',
+      'notifications/progress',
+      'notifications/progress',
+      'result',
+    ]);
+    expect(track.slice(2).every((f) => f.http!.event === 'message')).toBe(true);
+  });
+
+  it('http-json: session header on the initialize reply, 202 for the notification', () => {
+    const frames = readCapture(join(captures, 'http-json.jsonl'));
+    expect(frames[1]!.http).toMatchObject({
+      part: 'response',
+      status: 200,
+      headers: { 'mcp-session-id': '00000000-0000-4000-8000-000000000001' },
+    });
+    expect(frames[3]!.http).toMatchObject({ part: 'response', status: 202 });
+    expect(frames.at(-2)!.http).toMatchObject({ part: 'request', method: 'DELETE' });
+  });
+});
+
+describe('readCapture on broken files', () => {
+  it('names the file and line of a line that is not a frame record', () => {
+    const file = join(scratch, 'bad.jsonl');
+    writeFileSync(
+      file,
+      `${JSON.stringify({ seq: 0, t: 0, dir: 'c2s', transport: 'stdio', text: '{}' })}\n` +
+        `${JSON.stringify({ seq: 1, t: 1, dir: 'sideways', transport: 'stdio', text: '{}' })}\n`,
+    );
+    expect(() => readCapture(file)).toThrow(CaptureReadError);
+    expect(() => readCapture(file)).toThrow(`${file}:2: not a frame record (dir:`);
+  });
+
+  it('names the file and line of a line that is not JSON', () => {
+    const file = join(scratch, 'notjson.jsonl');
+    writeFileSync(file, 'hello\n');
+    expect(() => readCapture(file)).toThrow(`${file}:1: not JSON`);
+  });
+});
