@@ -34,7 +34,12 @@ function successfulCall(run: RunRecord): { call: Read; answer: Read } | undefine
   for (const call of toolCalls(run)) {
     const answer = conv.responseTo(call);
     const m = answer?.message;
-    if (answer && m?.kind === 'result' && m.result.isError !== true && 'structuredContent' in m.result) {
+    if (
+      answer &&
+      m?.kind === 'result' &&
+      m.result.isError !== true &&
+      'structuredContent' in m.result
+    ) {
       return { call, answer };
     }
   }
@@ -51,9 +56,16 @@ const listsTools: Check = {
     if (!list) return { ok: false, message: 'Your client never sent tools/list.' };
     const answer = conv.responseTo(list);
     if (answer?.message?.kind !== 'result') {
-      return { ok: false, frame: list.frame.seq, message: `Your tools/list (frame ${list.frame.seq}) got no result.` };
+      return {
+        ok: false,
+        frame: list.frame.seq,
+        message: `Your tools/list (frame ${list.frame.seq}) got no result.`,
+      };
     }
-    return { ok: true, message: `tools/list (frame ${list.frame.seq}) answered in frame ${answer.frame.seq}.` };
+    return {
+      ok: true,
+      message: `tools/list (frame ${list.frame.seq}) answered in frame ${answer.frame.seq}.`,
+    };
   },
 };
 
@@ -66,7 +78,10 @@ const callsTool: Check = {
     if (calls.length === 0) return { ok: false, message: 'Your client never sent tools/call.' };
     const good = successfulCall(run);
     if (good) {
-      return { ok: true, message: `tools/call (frame ${good.call.frame.seq}) returned the order in frame ${good.answer.frame.seq}.` };
+      return {
+        ok: true,
+        message: `tools/call (frame ${good.call.frame.seq}) returned the order in frame ${good.answer.frame.seq}.`,
+      };
     }
     const call = calls[0];
     const n = call.frame.seq;
@@ -79,7 +94,11 @@ const callsTool: Check = {
           ? ` The server answered error ${answer.message.error.code} in frame ${answer.frame.seq}.`
           : ' It got no answer.';
     if (typeof params.name !== 'string') {
-      return { ok: false, frame: n, message: `Your tools/call (frame ${n}) has no params.name.${said}` };
+      return {
+        ok: false,
+        frame: n,
+        message: `Your tools/call (frame ${n}) has no params.name.${said}`,
+      };
     }
     if (params.name !== TOOL) {
       return {
@@ -103,7 +122,11 @@ const callsTool: Check = {
         message: `Your tools/call (frame ${n}) sends arguments ${quote(JSON.stringify(args ?? null))}; expected {"order_id":"${ORDER}"}.${said}`,
       };
     }
-    return { ok: false, frame: n, message: `Your tools/call (frame ${n}) did not return the order.${said}` };
+    return {
+      ok: false,
+      frame: n,
+      message: `Your tools/call (frame ${n}) did not return the order.${said}`,
+    };
   },
 };
 
@@ -115,10 +138,15 @@ const printsResult: Check = {
     const good = successfulCall(run);
     const lines = run.program.stdout.split('\n').filter((l) => l.trim() !== '');
     if (!good) {
-      return { ok: false, message: 'There was no successful order_status result to print (see the tool-call check).' };
+      return {
+        ok: false,
+        message: 'There was no successful order_status result to print (see the tool-call check).',
+      };
     }
-    const expected = (good.answer.message as { result: Record<string, unknown> }).result.structuredContent;
-    if (lines.length === 0) return { ok: false, message: 'Your program printed nothing on stdout.' };
+    const expected = (good.answer.message as { result: Record<string, unknown> }).result
+      .structuredContent;
+    if (lines.length === 0)
+      return { ok: false, message: 'Your program printed nothing on stdout.' };
     const parsed = lines.map((l) => {
       try {
         return JSON.parse(l) as unknown;
@@ -128,7 +156,10 @@ const printsResult: Check = {
     });
     const hit = parsed.findIndex((p) => isDeepStrictEqual(p, expected));
     if (hit !== -1 && lines.length === 1) {
-      return { ok: true, message: `You printed the structuredContent of frame ${good.answer.frame.seq}.` };
+      return {
+        ok: true,
+        message: `You printed the structuredContent of frame ${good.answer.frame.seq}.`,
+      };
     }
     if (hit !== -1) {
       return {
@@ -136,7 +167,9 @@ const printsResult: Check = {
         message: `You printed the right JSON, but stdout has ${lines.length} lines; print only that one line.`,
       };
     }
-    const whole = parsed.find((p) => isObject(p) && isDeepStrictEqual(p.structuredContent, expected));
+    const whole = parsed.find(
+      (p) => isObject(p) && isDeepStrictEqual(p.structuredContent, expected),
+    );
     if (whole) {
       return {
         ok: false,
@@ -156,7 +189,14 @@ export const checks: Check[] = [
   requestIds,
   notificationsHaveNoId,
   handshake('2025-11-25'),
-  knownMethods(['initialize', 'ping', 'tools/list', 'tools/call', 'notifications/initialized', 'notifications/cancelled']),
+  knownMethods([
+    'initialize',
+    'ping',
+    'tools/list',
+    'tools/call',
+    'notifications/initialized',
+    'notifications/cancelled',
+  ]),
   listsTools,
   callsTool,
   printsResult,

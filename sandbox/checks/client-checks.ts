@@ -49,7 +49,8 @@ export const jsonrpcFrames: Check = {
       };
     }
     const sent = conversation(run).from('c2s').length;
-    if (sent === 0) return { ok: false, message: withStall(run, 'Your client sent no frames at all.') };
+    if (sent === 0)
+      return { ok: false, message: withStall(run, 'Your client sent no frames at all.') };
     return { ok: true, message: `All ${sent} frames you sent are valid JSON-RPC 2.0 messages.` };
   },
 };
@@ -168,10 +169,15 @@ export function handshake(protocolVersion: string): Check {
       const sent = conv.from('c2s').filter((r) => r.message);
       const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
       if (!init) {
-        return { ok: false, message: withStall(run, 'Your client never sent an initialize request.') };
+        return {
+          ok: false,
+          message: withStall(run, 'Your client never sent an initialize request.'),
+        };
       }
       const early = sent.find(
-        (r) => r.frame.seq < init.frame.seq && !(r.message?.kind === 'request' && r.message.method === 'ping'),
+        (r) =>
+          r.frame.seq < init.frame.seq &&
+          !(r.message?.kind === 'request' && r.message.method === 'ping'),
       );
       if (early && early.message && 'method' in early.message) {
         return {
@@ -193,7 +199,11 @@ export function handshake(protocolVersion: string): Check {
         };
       }
       if (!isObject(p.capabilities)) {
-        return { ok: false, frame: init.frame.seq, message: `${where} has no params.capabilities object (send {} if you support nothing).` };
+        return {
+          ok: false,
+          frame: init.frame.seq,
+          message: `${where} has no params.capabilities object (send {} if you support nothing).`,
+        };
       }
       const info = p.clientInfo;
       if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') {
@@ -207,7 +217,11 @@ export function handshake(protocolVersion: string): Check {
       }
       const answer = conv.responseTo(init);
       if (!answer) {
-        return { ok: false, frame: init.frame.seq, message: withStall(run, `${where} never got an answer.`) };
+        return {
+          ok: false,
+          frame: init.frame.seq,
+          message: withStall(run, `${where} never got an answer.`),
+        };
       }
       if (answer.message?.kind === 'error') {
         return {
@@ -233,9 +247,15 @@ export function handshake(protocolVersion: string): Check {
       }
       const initialized = conv
         .from('c2s')
-        .find((r) => r.message && 'method' in r.message && r.message.method === 'notifications/initialized');
+        .find(
+          (r) =>
+            r.message && 'method' in r.message && r.message.method === 'notifications/initialized',
+        );
       if (!initialized) {
-        return { ok: false, message: 'Your client never sent notifications/initialized after the initialize result.' };
+        return {
+          ok: false,
+          message: 'Your client never sent notifications/initialized after the initialize result.',
+        };
       }
       const before = sent.find(
         (r) =>
@@ -293,16 +313,25 @@ export const cleanExit: Check = {
   hint: 'After printing, call child.stdin.end(); the server exits, and so can your program.',
   run(run) {
     if (run.verdict === 'timeout') {
-      return { ok: false, message: explainClientStall(run, conversation(run)) ?? 'Your program timed out.' };
+      return {
+        ok: false,
+        message: explainClientStall(run, conversation(run)) ?? 'Your program timed out.',
+      };
     }
     if (run.verdict === 'output-limit') {
-      return { ok: false, message: 'Your program wrote more output than the harness records and was stopped.' };
+      return {
+        ok: false,
+        message: 'Your program wrote more output than the harness records and was stopped.',
+      };
     }
     const exit = run.program.exit;
     if (!exit || exit.code !== 0) {
       const tail = run.program.stderr.trim().split('\n').slice(-3).join('\n');
       const how = exit?.signal ? `was killed by ${exit.signal}` : `exited with code ${exit?.code}`;
-      return { ok: false, message: `Your program ${how}.${tail ? ` Its stderr ends with: ${quote(tail, 300)}` : ''}` };
+      return {
+        ok: false,
+        message: `Your program ${how}.${tail ? ` Its stderr ends with: ${quote(tail, 300)}` : ''}`,
+      };
     }
     return { ok: true, message: "You closed the server's stdin and exited with code 0." };
   },

@@ -8,7 +8,10 @@ function seconds(ms: number): string {
 }
 
 /** For a client program (learner = program). Null when the run ended on its own. */
-export function explainClientStall(run: RunRecord, conv = new Conversation(run.frames)): string | null {
+export function explainClientStall(
+  run: RunRecord,
+  conv = new Conversation(run.frames),
+): string | null {
   if (run.verdict !== 'timeout') return null;
   const waited = `your client then waited until the harness stopped it at ${seconds(run.timeoutMs)}`;
   if (!run.peerStarted) {

@@ -72,15 +72,18 @@ function describeInvalid(json: unknown): string {
   if ('id' in json && typeof json.id !== 'string' && !Number.isInteger(json.id)) {
     return `has "id": ${JSON.stringify(json.id)}; an id must be a string or an integer`;
   }
-  if ('method' in json && typeof json.method !== 'string') return 'has a "method" that is not a string';
-  if ('result' in json && 'error' in json) return 'has both "result" and "error"; a response has one';
+  if ('method' in json && typeof json.method !== 'string')
+    return 'has a "method" that is not a string';
+  if ('result' in json && 'error' in json)
+    return 'has both "result" and "error"; a response has one';
   if (!('method' in json) && !('result' in json) && !('error' in json)) {
     return 'has no "method", "result" or "error"; it is neither a request, a notification nor a response';
   }
   const extra = Object.keys(json).filter(
     (k) => !['jsonrpc', 'id', 'method', 'params', 'result', 'error'].includes(k),
   );
-  if (extra.length > 0) return `has members JSON-RPC does not allow: ${extra.map((k) => `"${k}"`).join(', ')}`;
+  if (extra.length > 0)
+    return `has members JSON-RPC does not allow: ${extra.map((k) => `"${k}"`).join(', ')}`;
   if ('params' in json && !isObject(json.params)) return 'has "params" that is not an object';
   return 'is not a valid JSON-RPC 2.0 message';
 }
@@ -120,7 +123,9 @@ export class Conversation {
   requests(dir: Direction): (Read & { message: Extract<Message, { kind: 'request' }> })[] {
     return this.from(dir).filter((r) => r.message?.kind === 'request') as never;
   }
-  notifications(dir: Direction): (Read & { message: Extract<Message, { kind: 'notification' }> })[] {
+  notifications(
+    dir: Direction,
+  ): (Read & { message: Extract<Message, { kind: 'notification' }> })[] {
     return this.from(dir).filter((r) => r.message?.kind === 'notification') as never;
   }
   /** The first response (result or error) going the other way with this id, after `after`. */

@@ -58,7 +58,8 @@ async function main(argv: string[]): Promise<number> {
   } catch (err) {
     usage((err as Error).message);
   }
-  if (parsed.positionals.length > 1) usage(`check takes one exercise id (got ${parsed.positionals.join(' ')})`);
+  if (parsed.positionals.length > 1)
+    usage(`check takes one exercise id (got ${parsed.positionals.join(' ')})`);
   const args = CheckArgs.safeParse({ id: parsed.positionals[0], ...parsed.values });
   if (!args.success) usage(args.error.issues.map((i) => i.message).join('\n'));
   const a = args.data;

@@ -1,7 +1,16 @@
 // runExercise: prepare a fresh work folder, start the program and its peer with the stdio tap
 // between them, stream what happens as HarnessEvents, and (in check mode) judge the record.
 import { spawn } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  rmSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +23,7 @@ import type { Exercise } from '../exercises/loader.ts';
 import { parseRecords } from '../tap/record-file.ts';
 import type { CheckResult, HarnessEvent } from './events.ts';
 import { Framer } from './framer.ts';
+import { groupAlive } from './procs.ts';
 import { checks as registry } from '../../exercises/registry.ts';
 
 export interface RunOptions {
@@ -49,7 +59,10 @@ export interface Summary {
   summary: string;
 }
 
-const DEFAULT_RELAY = [process.execPath, fileURLToPath(new URL('../tap/relay.ts', import.meta.url))];
+const DEFAULT_RELAY = [
+  process.execPath,
+  fileURLToPath(new URL('../tap/relay.ts', import.meta.url)),
+];
 const POLL_MS = 15;
 /** How long a peer may take to exit after the program has, before it is killed. */
 const PEER_GRACE_MS = 1000;
@@ -283,14 +296,23 @@ function execute(
           }
           case 'spawn-error':
             peerRec.stderr += `could not start the server: ${r.message}\n`;
-            emit({ type: 'stderr', source: peerSource, text: `could not start the server: ${r.message}\n` });
+            emit({
+              type: 'stderr',
+              source: peerSource,
+              text: `could not start the server: ${r.message}\n`,
+            });
             break;
           case 'exit':
             exited.add(r.relay);
             framer.end(`${r.relay}:s2c`);
             framer.end(`${r.relay}:c2s`);
             peerRec.exit = { code: r.code ?? null, signal: r.signal ?? null };
-            emit({ type: 'exit', source: peerSource, code: r.code ?? null, signal: r.signal ?? null });
+            emit({
+              type: 'exit',
+              source: peerSource,
+              code: r.code ?? null,
+              signal: r.signal ?? null,
+            });
             break;
           case 'limit':
             stop('output-limit');
@@ -321,6 +343,17 @@ function execute(
       clearTimeout(timer);
       clearInterval(poll);
       killTree();
+      groupGone().then(settle, settle);
+    };
+    // SIGKILL lands asynchronously: wait until no member of the group is left, so that
+    // "the run is over" also means "nothing of it is still running".
+    const groupGone = async (): Promise<void> => {
+      for (let i = 0; i < 100 && child.pid && groupAlive(child.pid); i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        killTree();
+      }
+    };
+    const settle = (): void => {
       process.off('exit', killTree);
       drain();
       framer.endAll();

@@ -6,8 +6,13 @@ import { createInterface } from 'node:readline';
 const [command, ...args] = process.argv.slice(2);
 const server = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
 
+interface Response {
+  result?: { structuredContent?: unknown };
+  error?: { code: number; message: string };
+}
+
 // Requests waiting for their response, by id.
-const waiting = new Map<number, (message: { result?: unknown; error?: unknown }) => void>();
+const waiting = new Map<number, (message: Response) => void>();
 let nextId = 1;
 
 const lines = createInterface({ input: server.stdout });
@@ -23,7 +28,7 @@ function send(message: object): void {
   server.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\n');
 }
 
-function request(method: string, params: object): Promise<{ result?: any; error?: any }> {
+function request(method: string, params: object): Promise<Response> {
   const id = nextId++;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
@@ -42,5 +47,5 @@ const call = await request('tools/call', {
   name: 'order_status',
   arguments: { order_id: 'PT-1041' },
 });
-console.log(JSON.stringify(call.result.structuredContent));
+console.log(JSON.stringify(call.result?.structuredContent));
 server.stdin.end();

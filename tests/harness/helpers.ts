@@ -1,0 +1,18 @@
+// Shared by the harness, exercise and CLI tests.
+import { fileURLToPath } from 'node:url';
+import { HarnessEvent } from '../../sandbox/harness/events.ts';
+import { runExercise } from '../../sandbox/harness/run.ts';
+import type { RunOptions, Summary } from '../../sandbox/harness/run.ts';
+
+export const FIXTURE_EXERCISES = fileURLToPath(new URL('./fixtures/exercises/', import.meta.url));
+
+/** Run through the harness, validating every event against the shared schema. */
+export async function collect(
+  options: RunOptions,
+): Promise<{ events: HarnessEvent[]; summary: Summary }> {
+  const events: HarnessEvent[] = [];
+  const summary = await runExercise(options, (e) => events.push(HarnessEvent.parse(e)));
+  return { events, summary };
+}
+
+export { processAlive as isAlive } from '../../sandbox/harness/procs.ts';

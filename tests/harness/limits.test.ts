@@ -1,0 +1,47 @@
+// The harness's limits: a program that hangs, floods, crashes or leaves a grandchild behind
+// gets a clear verdict and leaves no process running.
+import { describe, expect, it } from 'vitest';
+import { collect, FIXTURE_EXERCISES, isAlive } from './helpers.ts';
+
+const base = { exercisesRoot: FIXTURE_EXERCISES, mode: 'run' as const, checks: {} };
+
+describe('harness limits', () => {
+  it('stops a program that hangs with verdict timeout', async () => {
+    const { events, summary } = await collect({ ...base, exercise: 'hang', timeoutMs: 1500 });
+    expect(summary.verdict).toBe('timeout');
+    expect(events.at(-1)).toMatchObject({ type: 'done', verdict: 'timeout' });
+    expect(events.filter((e) => e.type === 'done')).toHaveLength(1);
+  });
+
+  it('stops a program that floods stdout with verdict output-limit', async () => {
+    const { events, summary } = await collect({
+      ...base,
+      exercise: 'flood',
+      maxOutputBytes: 64 * 1024,
+      timeoutMs: 8000,
+    });
+    expect(summary.verdict).toBe('output-limit');
+    const out = events.filter((e) => e.type === 'stdout').map((e) => ('text' in e ? e.text : ''));
+    expect(out.join('').length).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it('reports a crash with its exit code and stderr', async () => {
+    const { events, summary } = await collect({ ...base, exercise: 'crash' });
+    expect(summary.verdict).toBe('crashed');
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'exit', source: 'learner', code: 1 }),
+    );
+    const err = events.filter((e) => e.type === 'stderr').map((e) => ('text' in e ? e.text : ''));
+    expect(err.join('')).toContain('boom from the learner');
+  });
+
+  for (const exercise of ['orphan', 'orphan-hang']) {
+    it(`leaves no grandchild behind (${exercise})`, async () => {
+      const { events } = await collect({ ...base, exercise, timeoutMs: 1500 });
+      const line = events.find((e) => e.type === 'stdout');
+      const pid = JSON.parse(line && 'text' in line ? line.text : '{}').grandchild as number;
+      expect(pid).toBeGreaterThan(0);
+      expect(isAlive(pid)).toBe(false);
+    });
+  }
+});

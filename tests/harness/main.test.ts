@@ -1,0 +1,70 @@
+// The contract the workbench relies on: main.ts prints one HarnessEvent per line on stdout,
+// ends with done, exits 0 when the harness worked and 2 on a usage error.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HarnessEvent } from '../../sandbox/harness/events.ts';
+import { FIXTURE_EXERCISES } from './helpers.ts';
+
+const MAIN = new URL('../../sandbox/harness/main.ts', import.meta.url).pathname;
+
+function main(args: string[]) {
+  return spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', timeout: 30_000 });
+}
+
+describe('harness main.ts', () => {
+  it('streams NDJSON events ending in done, with the workspace overlaid', () => {
+    const ws = mkdtempSync(join(tmpdir(), 'ws-'));
+    try {
+      // The learner's file replaces the starter's; the relay inside is main.ts itself.
+      writeFileSync(
+        join(ws, 'program.ts'),
+        "import { spawn } from 'node:child_process';\n" +
+          'const [c, ...a] = process.argv.slice(2);\n' +
+          "const p = spawn(c, a, { stdio: ['pipe', 'inherit', 'inherit'] });\n" +
+          "p.stdin.end('hello from the workspace\\n');\n",
+      );
+      const r = main([
+        '--exercise',
+        'echo',
+        '--workspace',
+        ws,
+        '--mode',
+        'run',
+        '--exercises-root',
+        FIXTURE_EXERCISES,
+      ]);
+      expect(r.status).toBe(0);
+      const lines = r.stdout.trimEnd().split('\n');
+      const events = lines.map((l) => HarnessEvent.parse(JSON.parse(l)));
+      expect(events.at(-1)).toMatchObject({ type: 'done', verdict: 'completed' });
+      expect(events).toContainEqual(
+        expect.objectContaining({ type: 'frame', dir: 'c2s', text: 'hello from the workspace' }),
+      );
+      expect(events).toContainEqual(
+        expect.objectContaining({
+          type: 'stdout',
+          source: 'learner',
+          text: 'HELLO FROM THE WORKSPACE\n',
+        }),
+      );
+    } finally {
+      rmSync(ws, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 0 with a failing check and 2 on usage errors', () => {
+    const r = main(['--exercise', 'raw-client', '--mode', 'check', '--timeout-ms', '5000']);
+    expect(r.status).toBe(0);
+    const done = JSON.parse(r.stdout.trimEnd().split('\n').at(-1)!);
+    expect(done).toMatchObject({ type: 'done', passed: false });
+
+    const bad = main(['--exercise', 'raw-client', '--mode', 'judge']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--mode must be "run" or "check"');
+    expect(main(['--mode', 'run']).status).toBe(2);
+    expect(main(['--exercise', 'raw-client', '--mode', 'run', '--bogus']).status).toBe(2);
+  });
+});
