@@ -1,8 +1,7 @@
 // Loads a capture file (one FrameRecord per line) at build time and picks the frames a
 // lesson asks for. Runs in Node only: Astro components call it while rendering.
-import { readFileSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
-import { FrameRecord } from '../../sandbox/frames/record.ts';
+import { readCapture } from '../../sandbox/capture/read.ts';
 import { pairFrames, type FrameView, type JsonRpcId } from './classify.ts';
 
 export const CAPTURE_DIR = 'lessons/captures';
@@ -27,25 +26,7 @@ export function loadCapture(ref: string, root = process.cwd()): Capture {
   const { name, file } = resolveCapture(ref, root);
   const hit = cache.get(file);
   if (hit) return hit;
-  let source: string;
-  try {
-    source = readFileSync(file, 'utf8');
-  } catch {
-    throw new Error(`Capture "${ref}" not found: expected ${file} (run npm run capture?)`);
-  }
-  const records = source
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line, index) => {
-      const parsed = FrameRecord.safeParse(JSON.parse(line));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new Error(
-          `${file}:${index + 1}: not a FrameRecord (${issue?.path.join('.')}: ${issue?.message})`,
-        );
-      }
-      return parsed.data;
-    });
+  const records = readCapture(file);
   const capture = { name, file, views: pairFrames(records) };
   cache.set(file, capture);
   return capture;
