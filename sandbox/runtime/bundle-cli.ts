@@ -1,0 +1,13 @@
+// `npm run bundle:runtime`: writes public/runtime/manifest.json (the build does this too).
+import { fileURLToPath } from 'node:url';
+import { bundleRuntime } from './bundle.ts';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const r = await bundleRuntime({
+  outDir: repo + 'public/runtime',
+  exercisesRoot: repo + 'exercises',
+});
+console.log(
+  `runtime bundle: ${r.files} files, harness ${(r.harnessBytes / 1024).toFixed(0)} KiB, ` +
+    `manifest ${(r.manifestBytes / 1024).toFixed(0)} KiB → ${r.manifestPath}`,
+);

@@ -1,0 +1,85 @@
+// Builds what the WebContainer mounts, so the browser never runs npm install: the harness,
+// the stdio tap and Paper Trail with the SDK and zod in ONE esbuild bundle, plus every
+// exercise's exercise.json and starter files. Output: <outDir>/manifest.json, a flat map of
+// container paths to file contents that the adapter mounts as it is.
+import { build, type Plugin } from 'esbuild';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { filesUnder, listExerciseIds, loadExercise } from '../exercises/loader.ts';
+import { CONTAINER_PATHS } from './webcontainer/paths.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+export interface BundleResult {
+  manifestPath: string;
+  /** Bytes of the harness bundle and of the whole manifest. */
+  harnessBytes: number;
+  manifestBytes: number;
+  files: number;
+}
+
+// Inside the bundle Paper Trail is the same file started with --paper-trail (entry.ts).
+const paperTrailInBundle: Plugin = {
+  name: 'paper-trail-in-bundle',
+  setup(b) {
+    b.onLoad({ filter: /paper-trail[\\/]command\.ts$/ }, () => ({
+      loader: 'ts',
+      contents: [
+        'export const PAPER_TRAIL_MAIN = process.argv[1];',
+        'export function paperTrailCommand(extraArgs: string[] = []) {',
+        "  return { command: process.execPath, args: [process.argv[1], '--paper-trail', ...extraArgs] };",
+        '}',
+      ].join('\n'),
+    }));
+  },
+};
+
+export async function bundleRuntime(options: {
+  outDir: string;
+  exercisesRoot: string;
+}): Promise<BundleResult> {
+  const result = await build({
+    entryPoints: [join(here, 'webcontainer/entry.ts')],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    minify: true,
+    legalComments: 'none',
+    plugins: [paperTrailInBundle],
+    // Modules that compare import.meta.url with argv[1] to decide "am I the main program?"
+    // would all answer yes inside one bundle; a fixed URL makes them answer no.
+    define: { 'import.meta.url': JSON.stringify('file:///mcpw/bundled.mjs') },
+    // CommonJS dependencies (ajv and friends) call require() for Node built-ins.
+    banner: {
+      js: "import { createRequire as __mcpwRequire } from 'node:module'; const require = __mcpwRequire(import.meta.url);",
+    },
+    logLevel: 'silent',
+  });
+  const harness = result.outputFiles[0].text;
+
+  const files: Record<string, string> = { [CONTAINER_PATHS.harness]: harness };
+  for (const id of listExerciseIds(options.exercisesRoot)) {
+    const exercise = loadExercise(options.exercisesRoot, id);
+    const base = `${CONTAINER_PATHS.exercises}/${id}`;
+    files[`${base}/exercise.json`] = readFileSync(join(exercise.dir, 'exercise.json'), 'utf8');
+    for (const f of filesUnder(join(exercise.dir, 'starter'))) {
+      files[`${base}/starter/${f}`] = readFileSync(join(exercise.dir, 'starter', f), 'utf8');
+    }
+  }
+  // The container's package.json makes .mjs/.ts files ES modules without guessing.
+  files['package.json'] = JSON.stringify({ name: 'mcpw-sandbox', private: true, type: 'module' });
+
+  mkdirSync(options.outDir, { recursive: true });
+  const manifest = JSON.stringify({ files });
+  const manifestPath = join(options.outDir, 'manifest.json');
+  writeFileSync(manifestPath, manifest);
+  return {
+    manifestPath,
+    harnessBytes: Buffer.byteLength(harness),
+    manifestBytes: Buffer.byteLength(manifest),
+    files: Object.keys(files).length,
+  };
+}

@@ -1,0 +1,54 @@
+// The harness as it runs inside a WebContainer, bundled with the SDK into one file
+// (runtime/harness.mjs) so the container never runs npm install. It differs from
+// sandbox/harness/main.ts only in how events leave: the container's output is a merged
+// pseudo-terminal, so each event is printed behind a per-run sentinel (see sentinel.ts).
+// The same file is the stdio tap (`--relay`) and the Paper Trail server (`--paper-trail`).
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createPaperTrailServer } from '../../paper-trail/server.ts';
+import { checks } from '../../../exercises/registry.ts';
+import { runExercise } from '../../harness/run.ts';
+import { runRelay } from '../../tap/relay.ts';
+import { formatSentinelLine } from '../sentinel.ts';
+import { CONTAINER_PATHS } from './paths.ts';
+
+// A killed run must take the learner's processes with it: exiting through process.exit()
+// runs the harness's 'exit' listener, which ends the learner's process group.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => process.exit(128 + (signal === 'SIGTERM' ? 15 : 2)));
+}
+
+async function main(argv: string[]): Promise<void> {
+  if (argv[0] === '--relay') return runRelay(argv.slice(1));
+  if (argv[0] === '--paper-trail') {
+    // Only the stdio side of Paper Trail: the HTTP half would add weight for nothing here.
+    const server = createPaperTrailServer();
+    await server.connect(new StdioServerTransport());
+    return;
+  }
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      exercise: { type: 'string' },
+      mode: { type: 'string' },
+      workspace: { type: 'string' },
+      nonce: { type: 'string' },
+    },
+    strict: true,
+  });
+  const nonce = values.nonce ?? '';
+  const self = process.argv[1] ?? CONTAINER_PATHS.harness;
+  await runExercise(
+    {
+      exercise: values.exercise ?? '',
+      mode: values.mode === 'check' ? 'check' : 'run',
+      workspace: values.workspace,
+      exercisesRoot: CONTAINER_PATHS.exercises,
+      relay: [process.execPath, self, '--relay'],
+      checks,
+    },
+    (event) => process.stdout.write(formatSentinelLine(nonce, event)),
+  );
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,8 @@
+// Where things live inside the container, relative to its working directory. The bundler
+// writes the manifest with these paths and the adapter spawns with them.
+export const CONTAINER_PATHS = {
+  harness: 'runtime/harness.mjs',
+  exercises: 'exercises',
+  workspaces: 'workspaces',
+  probe: 'runtime/probe.ts',
+} as const;

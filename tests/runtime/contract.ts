@@ -1,0 +1,160 @@
+// The runtime contract (sandbox/runtime/types.ts) as one suite, run against every Runtime:
+// the WebContainer adapter over the fake container and the local runtime over real HTTP.
+// Both run the real harness on the real raw-client exercise.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HarnessEvent } from '../../sandbox/harness/events.ts';
+import type { BootStage, Runtime, RuntimeProcess } from '../../sandbox/runtime/types.ts';
+
+const exercise = fileURLToPath(new URL('../../exercises/raw-client/', import.meta.url));
+export const STARTER = readFileSync(exercise + 'starter/client.ts', 'utf8');
+export const SOLUTION = readFileSync(exercise + 'solution/client.ts', 'utf8');
+const HANGS =
+  'setInterval(() => undefined, 1000);\nconsole.log(`waiting forever as ${process.pid}`);\n';
+
+/** Waits (bounded) for a process to be gone; true when it is. */
+async function gone(pid: number): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return true;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+export async function collect(proc: RuntimeProcess): Promise<HarnessEvent[]> {
+  const out: HarnessEvent[] = [];
+  for await (const e of proc.events) out.push(e);
+  return out;
+}
+
+function done(events: HarnessEvent[]) {
+  const last = events.at(-1);
+  if (last?.type !== 'done') throw new Error(`last event is ${last?.type}, not done`);
+  return last;
+}
+
+export function runtimeContract(name: string, make: () => Promise<Runtime>): void {
+  describe(`Runtime contract: ${name}`, () => {
+    let runtime: Runtime | undefined;
+    afterEach(async () => {
+      await runtime?.teardown();
+      runtime = undefined;
+    });
+    const fresh = async () => (runtime = await make());
+    const booted = async () => {
+      const r = await fresh();
+      await r.boot();
+      return r;
+    };
+
+    it('refuses mount and spawn before boot', async () => {
+      const r = await fresh();
+      await expect(r.mount('raw-client', { 'client.ts': SOLUTION })).rejects.toThrow(/boot/);
+      await expect(r.spawn('raw-client', 'run')).rejects.toThrow(/boot/);
+    });
+
+    it('reports the named boot stages in order, and a second boot is a no-op', async () => {
+      const r = await fresh();
+      const stages: BootStage[] = [];
+      await r.boot((s) => stages.push(s));
+      expect(stages).toEqual(['booting', 'mounting', 'checking-node', 'ready']);
+      const again: BootStage[] = [];
+      await r.boot((s) => again.push(s));
+      expect(again).toEqual([]);
+    });
+
+    it('checks the starter: checks run, some fail, done says not passed', async () => {
+      const r = await booted();
+      await r.mount('raw-client', { 'client.ts': STARTER });
+      const events = await collect(await r.spawn('raw-client', 'check'));
+      const checks = events.filter((e) => e.type === 'check');
+      expect(checks.length).toBeGreaterThan(0);
+      expect(checks.some((c) => !c.ok)).toBe(true);
+      expect(done(events).passed).toBe(false);
+    });
+
+    it('checks the solution: every check passes and exit resolves 0', async () => {
+      const r = await booted();
+      await r.mount('raw-client', { 'client.ts': SOLUTION });
+      const proc = await r.spawn('raw-client', 'check');
+      const events = await collect(proc);
+      const failed = events.filter((e) => e.type === 'check' && !e.ok);
+      expect(failed).toEqual([]);
+      expect(done(events)).toMatchObject({ verdict: 'completed', passed: true });
+      expect(await proc.exit).toBe(0);
+    });
+
+    it('runs: frames in both directions and the program output, no checks', async () => {
+      const r = await booted();
+      await r.mount('raw-client', { 'client.ts': SOLUTION });
+      const events = await collect(await r.spawn('raw-client', 'run'));
+      const frames = events.filter((e) => e.type === 'frame');
+      expect(frames[0]).toMatchObject({ seq: 0, dir: 'c2s' });
+      expect(JSON.parse(frames[0].text)).toMatchObject({ method: 'initialize' });
+      expect(frames.some((f) => f.dir === 's2c')).toBe(true);
+      expect(events.some((e) => e.type === 'stdout' && e.source === 'learner')).toBe(true);
+      expect(events.some((e) => e.type === 'check')).toBe(false);
+      expect(done(events).verdict).toBe('completed');
+    });
+
+    it('uses the files mounted last', async () => {
+      const r = await booted();
+      await r.mount('raw-client', { 'client.ts': SOLUTION });
+      await r.mount('raw-client', { 'client.ts': 'console.log("second version");\n' });
+      const events = await collect(await r.spawn('raw-client', 'run'));
+      const out = events.filter((e) => e.type === 'stdout').map((e) => e.text);
+      expect(out.join('')).toContain('second version');
+    });
+
+    it('refuses a file the exercise does not make editable', async () => {
+      const r = await booted();
+      let refused: string;
+      try {
+        await r.mount('raw-client', { '../escape.ts': 'x' });
+        const events = await collect(await r.spawn('raw-client', 'run'));
+        const last = done(events);
+        expect(last.verdict).toBe('error');
+        refused = last.summary;
+      } catch (err) {
+        refused = (err as Error).message;
+      }
+      expect(refused).toContain('not an editable file');
+    });
+
+    it('kill ends a run that would hang, leaves no process behind, and still ends with done', async () => {
+      const r = await booted();
+      await r.mount('raw-client', { 'client.ts': HANGS });
+      const proc = await r.spawn('raw-client', 'run');
+      const events: HarnessEvent[] = [];
+      let pid = 0;
+      for await (const e of proc.events) {
+        events.push(e);
+        const m = e.type === 'stdout' ? /waiting forever as (\d+)/.exec(e.text) : null;
+        if (m) {
+          pid = Number(m[1]);
+          proc.kill();
+        }
+      }
+      expect(done(events).verdict).not.toBe('completed');
+      expect(await proc.exit).toBeTypeOf('number');
+      // The learner's process went with the run: nothing is left running unobserved.
+      expect(pid).toBeGreaterThan(0);
+      expect(await gone(pid)).toBe(true);
+    });
+
+    it('refuses to spawn after teardown, and can boot again', async () => {
+      const r = await booted();
+      await r.teardown();
+      await expect(r.spawn('raw-client', 'run')).rejects.toThrow(/boot/);
+      await r.boot();
+      await r.mount('raw-client', { 'client.ts': SOLUTION });
+      const events = await collect(await r.spawn('raw-client', 'check'));
+      expect(done(events).passed).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,128 @@
+// The one fake the project allows: a stand-in for @webcontainer/api, which cannot boot here
+// (it needs stackblitz.com). It keeps the real contract and the real ugliness: mount writes
+// a FileSystemTree to a temp folder, spawn runs a real Node process there, and its output
+// is ONE merged stream of stdout and stderr with "\r\n" line ends, ANSI colour codes and
+// chunks cut at arbitrary points, like the container's pseudo-terminal.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type {
+  Container,
+  ContainerProcess,
+  FileTree,
+} from '../../sandbox/runtime/webcontainer/adapter.ts';
+
+export interface FakeOptions {
+  /** false: the container's Node cannot strip types (like Node < 22.6). */
+  stripTypes?: boolean;
+  /** Never resolves boot (like an unreachable stackblitz.com). */
+  hang?: boolean;
+  /** Boot rejects with this (like a blocked third-party iframe). */
+  bootError?: string;
+}
+
+export class FakeWebContainer implements Container {
+  static booted = 0;
+  readonly dir = mkdtempSync(join(tmpdir(), 'mcpw-fakewc-'));
+  readonly spawned: { command: string; args: string[]; env?: Record<string, string> }[] = [];
+  readonly #children = new Set<ReturnType<typeof spawn>>();
+  #torn = false;
+  readonly #options: FakeOptions;
+
+  private constructor(options: FakeOptions) {
+    this.#options = options;
+  }
+
+  static boot(options: FakeOptions = {}): Promise<FakeWebContainer> {
+    if (options.hang) return new Promise(() => undefined);
+    if (options.bootError) return Promise.reject(new Error(options.bootError));
+    FakeWebContainer.booted++;
+    return Promise.resolve(new FakeWebContainer(options));
+  }
+
+  get tornDown(): boolean {
+    return this.#torn;
+  }
+
+  async mount(tree: FileTree): Promise<void> {
+    this.#alive();
+    const write = (t: FileTree, at: string) => {
+      for (const [name, node] of Object.entries(t)) {
+        const path = join(at, name);
+        if ('directory' in node) {
+          mkdirSync(path, { recursive: true });
+          write(node.directory, path);
+        } else {
+          mkdirSync(dirname(path), { recursive: true });
+          writeFileSync(path, node.file.contents);
+        }
+      }
+    };
+    write(tree, this.dir);
+  }
+
+  async spawn(
+    command: string,
+    args: string[],
+    options: { cwd?: string; env?: Record<string, string> } = {},
+  ): Promise<ContainerProcess> {
+    this.#alive();
+    this.spawned.push({ command, args, env: options.env });
+    if (command !== 'node') throw new Error(`fake container only has node, not ${command}`);
+    const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, FORCE_COLOR: '0' };
+    let nodeArgs = args;
+    if (this.#options.stripTypes === false) {
+      // Simulate an old Node: the flag is unknown and .ts files are not runnable.
+      nodeArgs = [
+        '--no-experimental-strip-types',
+        ...args.filter((a) => !a.includes('strip-types')),
+      ];
+      env.NODE_OPTIONS = (env.NODE_OPTIONS ?? '').replace('--experimental-strip-types', '');
+    }
+    const child = spawn(process.execPath, nodeArgs, {
+      cwd: join(this.dir, options.cwd ?? ''),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.#children.add(child);
+    let chunkNo = 0;
+    const output = new ReadableStream<string>({
+      start(controller) {
+        let open = 2;
+        const emit = (buf: Buffer) => {
+          // pty line discipline: \n becomes \r\n; sprinkle colour codes; cut chunks unevenly.
+          let text = buf.toString('utf8').replace(/\n/g, '\r\n');
+          if (chunkNo++ % 3 === 0) text = `\u001b[2m${text}\u001b[0m`;
+          for (let i = 0; i < text.length; i += 37 + (chunkNo % 11)) {
+            controller.enqueue(text.slice(i, i + 37 + (chunkNo % 11)));
+          }
+        };
+        const closeOne = () => {
+          if (--open === 0) controller.close();
+        };
+        child.stdout.on('data', emit);
+        child.stderr.on('data', emit);
+        child.stdout.on('end', closeOne);
+        child.stderr.on('end', closeOne);
+      },
+    });
+    const exit = new Promise<number>((resolve) => {
+      child.on('close', (code) => {
+        this.#children.delete(child);
+        resolve(code ?? 1);
+      });
+    });
+    return { output, exit, kill: () => child.kill('SIGTERM') };
+  }
+
+  teardown(): void {
+    this.#torn = true;
+    for (const c of this.#children) c.kill('SIGKILL');
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  #alive() {
+    if (this.#torn) throw new Error('this WebContainer was torn down');
+  }
+}

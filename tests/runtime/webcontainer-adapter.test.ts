@@ -1,0 +1,115 @@
+// The WebContainer adapter over the fake container: the real bundled harness runs in real
+// Node processes, but all output reaches the adapter as a merged, \r\n, ANSI-coloured
+// pseudo-terminal stream, as in the browser.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
+import { BootError, type BootStage } from '../../sandbox/runtime/types.ts';
+import { toTree, WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
+import { runtimeContract, collect, SOLUTION } from './contract.ts';
+import { FakeWebContainer, type FakeOptions } from './fake-webcontainer.ts';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+let out: string;
+let files: Record<string, string>;
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'mcpw-bundle-'));
+  const r = await bundleRuntime({ outDir: out, exercisesRoot: join(repo, 'exercises') });
+  files = (JSON.parse(readFileSync(r.manifestPath, 'utf8')) as { files: Record<string, string> })
+    .files;
+});
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function adapter(fake: FakeOptions = {}, extra: { timeout?: number; isolated?: boolean } = {}) {
+  const containers: FakeWebContainer[] = [];
+  const runtime = new WebContainerRuntime({
+    boot: async () => {
+      const c = await FakeWebContainer.boot(fake);
+      containers.push(c);
+      return c;
+    },
+    loadFiles: async () => files,
+    bootTimeoutMs: extra.timeout ?? 20_000,
+    isolated: () => extra.isolated ?? true,
+  });
+  return { runtime, containers };
+}
+
+runtimeContract('WebContainer adapter over the fake container', async () => adapter().runtime);
+
+async function bootError(runtime: WebContainerRuntime, stages: BootStage[] = []) {
+  const err = await runtime.boot((s) => stages.push(s)).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(BootError);
+  return err as BootError;
+}
+
+describe('WebContainer adapter specifics', () => {
+  it('refuses at once when the page is not cross-origin isolated, before booting', async () => {
+    const { runtime, containers } = adapter({}, { isolated: false });
+    const stages: BootStage[] = [];
+    expect((await bootError(runtime, stages)).reason).toBe('not-isolated');
+    expect(stages).toEqual([]);
+    expect(containers).toEqual([]);
+  });
+
+  it('gives up on a boot that never answers with reason "timeout"', async () => {
+    const { runtime } = adapter({ hang: true }, { timeout: 300 });
+    const err = await bootError(runtime);
+    expect(err.reason).toBe('timeout');
+    expect(err.message).toMatch(/did not start/);
+  });
+
+  it('reports a boot that throws as "blocked", and can be retried', async () => {
+    const { runtime } = adapter({ bootError: 'third-party iframe blocked' });
+    const err = await bootError(runtime);
+    expect(err.reason).toBe('blocked');
+    expect(err.message).toContain('third-party iframe blocked');
+  });
+
+  it('detects a Node that cannot strip types and says so', async () => {
+    const { runtime } = adapter({ stripTypes: false });
+    const stages: BootStage[] = [];
+    const err = await bootError(runtime, stages);
+    expect(err.reason).toBe('no-typescript');
+    expect(stages).toEqual(['booting', 'mounting', 'checking-node']);
+  });
+
+  it('runs .ts natively when the container Node strips types (no NODE_OPTIONS)', async () => {
+    const { runtime, containers } = adapter();
+    await runtime.boot();
+    expect(runtime.nodeOptions).toBe('');
+    await runtime.mount('raw-client', { 'client.ts': SOLUTION });
+    await collect(await runtime.spawn('raw-client', 'run'));
+    const harness = containers[0].spawned.find((s) => s.args[0] === 'runtime/harness.mjs');
+    expect(harness?.env).toEqual({});
+    await runtime.teardown();
+    expect(containers[0].tornDown).toBe(true);
+  });
+
+  it('mounts the bundle, not node_modules: no npm install ever runs', async () => {
+    const { runtime, containers } = adapter();
+    await runtime.boot();
+    expect(Object.keys(files)).toContain('runtime/harness.mjs');
+    expect(Object.keys(files).some((f) => f.includes('node_modules'))).toBe(false);
+    expect(containers[0].spawned.every((s) => s.command === 'node')).toBe(true);
+    await runtime.teardown();
+  });
+});
+
+describe('toTree', () => {
+  it('nests paths into a WebContainer FileSystemTree', () => {
+    expect(toTree({ 'a/b.txt': 'x', 'a/c/d.ts': 'y', 'e.json': '{}' })).toEqual({
+      a: {
+        directory: {
+          'b.txt': { file: { contents: 'x' } },
+          c: { directory: { 'd.ts': { file: { contents: 'y' } } } },
+        },
+      },
+      'e.json': { file: { contents: '{}' } },
+    });
+  });
+});
