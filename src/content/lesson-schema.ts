@@ -5,28 +5,50 @@ import { z } from 'astro/zod';
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const exerciseId = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** The message for a missing field differs from the one for a wrong value. */
+function message(field: string, missing: string, wrong: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined
+      ? `${field} is required: ${missing}`
+      : `${field} ${wrong}, not ${JSON.stringify(issue.input)}`;
+}
+
 export const lessonSchema = z.strictObject(
   {
     title: z
-      .string({ error: 'title is required: a short text such as "The wire"' })
+      .string({ error: message('title', 'a short text such as "The wire"', 'must be text') })
       .trim()
       .min(1, { error: 'title must not be empty' }),
     summary: z
-      .string({ error: 'summary is required: one sentence saying what the lesson teaches' })
+      .string({
+        error: message('summary', 'one sentence saying what the lesson teaches', 'must be text'),
+      })
       .trim()
       .min(1, { error: 'summary must not be empty' }),
     order: z
-      .number({ error: 'order is required: the lesson number in the course, e.g. order: 2' })
+      .number({
+        error: message(
+          'order',
+          'the lesson number in the course, e.g. order: 2',
+          'must be a whole number such as 2',
+        ),
+      })
       .int({ error: 'order must be a whole number such as 2' })
       .positive({ error: 'order must be 1 or more' }),
     spec: z
-      .string({ error: 'spec is required: the MCP spec revision, e.g. spec: "2025-11-25"' })
+      .string({
+        error: message(
+          'spec',
+          'the MCP spec revision, e.g. spec: "2025-11-25"',
+          'must be a revision date in quotes such as "2025-11-25"',
+        ),
+      })
       .regex(isoDate, {
         error: 'spec must be a spec revision date in quotes, e.g. spec: "2025-11-25"',
       }),
     exercises: z
       .array(
-        z.string().regex(exerciseId, {
+        z.string({ error: 'each exercise id must be text, e.g. raw-client' }).regex(exerciseId, {
           error: 'each exercise id must be kebab-case, e.g. raw-client',
         }),
         { error: 'exercises must be a list of exercise ids, e.g. exercises: [raw-client]' },
