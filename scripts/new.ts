@@ -1,0 +1,99 @@
+// `npm run --silent new -- lesson <slug> --title "..." [--summary "..."] [--order N]`
+// Starts a lesson from templates/lesson.mdx. The frontmatter it writes is validated with the
+// same schema the site build uses, so a lesson that starts here also builds.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { describeLessonErrors } from '../src/content/lesson-schema.ts';
+
+const repo = fileURLToPath(new URL('../', import.meta.url));
+const lessonsDir = process.env.MCP_WIRE_LESSONS_DIR ?? repo + 'lessons/';
+
+const USAGE = `usage: npm run --silent new -- lesson <slug> --title "Title" [--summary "..."] [--order N]
+
+  <slug>      kebab-case file name, e.g. the-handshake (writes lessons/the-handshake.mdx)
+  --title     the lesson's title
+  --summary   one sentence saying what it teaches (default: a placeholder to replace)
+  --order     its place in the course (default: after the last lesson)`;
+
+const Args = z.object({
+  kind: z.literal('lesson', { error: 'the first word must be "lesson"' }),
+  slug: z
+    .string({ error: 'a slug is required, e.g. the-handshake' })
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+      error: 'the slug must be kebab-case, e.g. the-handshake',
+    }),
+  title: z
+    .string({ error: '--title is required' })
+    .trim()
+    .min(1, { error: '--title must not be empty' }),
+  summary: z
+    .string()
+    .trim()
+    .min(1)
+    .default('Replace this with one sentence saying what the lesson teaches.'),
+  order: z
+    .string()
+    .regex(/^[1-9]\d*$/, { error: '--order must be a whole number of 1 or more' })
+    .transform(Number)
+    .optional(),
+});
+
+function fail(message: string, code = 2): never {
+  console.error(`new: ${message}\n\n${USAGE}`);
+  process.exit(code);
+}
+
+function nextOrder(): number {
+  const orders = readdirSync(lessonsDir)
+    .filter((f) => f.endsWith('.mdx'))
+    .map((f) => /^order:\s*(\d+)/m.exec(readFileSync(lessonsDir + f, 'utf8'))?.[1])
+    .filter((o): o is string => o !== undefined)
+    .map(Number);
+  return orders.length === 0 ? 1 : Math.max(...orders) + 1;
+}
+
+/** YAML single-quoted scalars escape a quote by doubling it. */
+const yamlQuoted = (s: string) => s.replaceAll("'", "''");
+
+let parsed: ReturnType<typeof parseArgs>;
+try {
+  parsed = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    strict: true,
+    options: { title: { type: 'string' }, summary: { type: 'string' }, order: { type: 'string' } },
+  });
+} catch (err) {
+  fail((err as Error).message);
+}
+const [kind, slug, ...extra] = parsed.positionals;
+if (extra.length > 0) fail(`unexpected argument "${extra[0]}" (quote a title with spaces)`);
+const args = Args.safeParse({ kind, slug, ...parsed.values });
+if (!args.success) fail(args.error.issues.map((i) => i.message).join('\n'));
+
+const target = `${lessonsDir}${args.data.slug}.mdx`;
+if (existsSync(target)) fail(`${target} exists already; choose another slug`, 1);
+
+const order = args.data.order ?? nextOrder();
+const text = readFileSync(repo + 'templates/lesson.mdx', 'utf8')
+  .replace('{{title}}', yamlQuoted(args.data.title))
+  .replace('{{summary}}', yamlQuoted(args.data.summary))
+  .replace('{{order}}', String(order));
+
+// The same schema as the build: a template that drifts from it is caught here, not later.
+const frontmatter = {
+  title: args.data.title,
+  summary: args.data.summary,
+  order,
+  spec: '2025-11-25',
+  exercises: [],
+};
+const problems = describeLessonErrors(target, frontmatter);
+if (problems.length > 0) fail(problems.join('\n'), 1);
+
+writeFileSync(target, text, { flag: 'wx' });
+console.log(
+  `wrote ${target} (order ${order}). Run npm start and open /lessons/${args.data.slug}/.`,
+);
