@@ -22,7 +22,7 @@ describe('npm run new -- lesson', () => {
     const text = readFileSync(join(dir, 'the-handshake.mdx'), 'utf8');
     expect(text).toMatch(/^---\ntitle: 'It''s initialize'\n/);
     expect(text).toContain('\norder: 5\n');
-    expect(text).toContain('<Frames capture=');
+    expect(text).toMatch(/<Frames\s+capture=/);
     expect(text).not.toContain('{{');
   });
 
