@@ -4,7 +4,7 @@
 import type { Check, RunRecord } from './types.ts';
 import { Conversation, findSplitMessage, quote } from './frames.ts';
 import type { Read } from './frames.ts';
-import { explainClientStall } from './explain.ts';
+import { clientStall, explainClientStall } from './explain.ts';
 
 const conversations = new WeakMap<RunRecord, Conversation>();
 /** Checks share one reading of the frames per run. */
@@ -14,9 +14,14 @@ export function conversation(run: RunRecord): Conversation {
   return c;
 }
 
-function withStall(run: RunRecord, message: string): string {
-  const stall = explainClientStall(run, conversation(run));
-  return stall ? `${message} Because of that, ${stall}` : message;
+/** Adds how the run ended, when it hung; told briefly if the message already named the frame. */
+function withStall(run: RunRecord, message: string, frame?: number): string {
+  const stall = clientStall(run, conversation(run));
+  if (!stall) return message;
+  if (stall.frame !== undefined && stall.frame === frame && stall.then) {
+    return `${message} So ${stall.then}.`;
+  }
+  return `${message} Then ${stall.text}`;
 }
 
 function splitSeqs(run: RunRecord): Set<number> {
@@ -45,7 +50,7 @@ export const jsonrpcFrames: Check = {
       return {
         ok: false,
         frame: bad.frame.seq,
-        message: withStall(run, `Your frame ${bad.frame.seq} ${bad.problem}.`),
+        message: withStall(run, `Your frame ${bad.frame.seq} ${bad.problem}.`, bad.frame.seq),
       };
     }
     const sent = conversation(run).from('c2s').length;
@@ -70,6 +75,7 @@ export const oneMessagePerLine: Check = {
           `Your frames ${split[0]}–${split[split.length - 1]} are one JSON message split over ` +
             `${split.length} lines (it contains newlines, e.g. from JSON.stringify(x, null, 2)); ` +
             'on stdio each message must be exactly one line.',
+          split[0],
         ),
       };
     }
@@ -84,6 +90,7 @@ export const oneMessagePerLine: Check = {
           run,
           `Your frame ${open.frame.seq} was never ended with "\\n", so the server could not ` +
             'know the message was complete.',
+          open.frame.seq,
         ),
       };
     }
@@ -108,6 +115,7 @@ export const requestIds: Check = {
           run,
           `Your frame ${nullId.frame.seq} has "id": null. In MCP an id is a string or an integer; ` +
             'a request with a null id is dropped, a notification has no id member at all.',
+          nullId.frame.seq,
         ),
       };
     }
@@ -313,10 +321,8 @@ export const cleanExit: Check = {
   hint: 'After printing, call child.stdin.end(); the server exits, and so can your program.',
   run(run) {
     if (run.verdict === 'timeout') {
-      return {
-        ok: false,
-        message: explainClientStall(run, conversation(run)) ?? 'Your program timed out.',
-      };
+      const story = explainClientStall(run, conversation(run)) ?? 'your program timed out.';
+      return { ok: false, message: story[0].toUpperCase() + story.slice(1) };
     }
     if (run.verdict === 'output-limit') {
       return {

@@ -7,50 +7,80 @@ function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
 }
 
+export interface Stall {
+  /** The whole story, as a sentence. */
+  text: string;
+  /** The frame the story starts from, and what followed from it: for messages that have
+   *  already named that frame. */
+  frame?: number;
+  then?: string;
+}
+
 /** For a client program (learner = program). Null when the run ended on its own. */
 export function explainClientStall(
   run: RunRecord,
   conv = new Conversation(run.frames),
 ): string | null {
+  return clientStall(run, conv)?.text ?? null;
+}
+
+export function clientStall(run: RunRecord, conv = new Conversation(run.frames)): Stall | null {
   if (run.verdict !== 'timeout') return null;
   const waited = `your client then waited until the harness stopped it at ${seconds(run.timeoutMs)}`;
   if (!run.peerStarted) {
-    return `your client never started the server command it was given (no bytes reached the tap); ${waited}.`;
+    return {
+      text: `your client never started the server command it was given (no bytes reached the tap); ${waited}.`,
+    };
   }
   const sent = conv.from('c2s');
-  if (sent.length === 0) return `your client started the server but sent nothing; ${waited}.`;
+  if (sent.length === 0)
+    return { text: `your client started the server but sent nothing; ${waited}.` };
   const split = findSplitMessage(conv.reads, 'c2s');
   if (split) {
-    return (
-      `your frames ${split[0]}–${split[split.length - 1]} are one JSON message spread over ` +
-      `${split.length} lines; the server reads one message per line, dropped every piece and ` +
-      `never answered; ${waited}.`
-    );
+    const then = `the server reads one message per line, dropped every piece and never answered; ${waited}`;
+    return {
+      text: `your frames ${split[0]}–${split[split.length - 1]} are one JSON message spread over ${split.length} lines; ${then}.`,
+      frame: split[0],
+      then,
+    };
   }
   const bad = sent.find((r) => r.problem);
   if (bad) {
-    return `your frame ${bad.frame.seq} ${bad.problem}; the server dropped it without answering; ${waited}.`;
+    const then = `the server dropped it without answering; ${waited}`;
+    return {
+      text: `your frame ${bad.frame.seq} ${bad.problem}; ${then}.`,
+      frame: bad.frame.seq,
+      then,
+    };
   }
   const open = sent.find((r) => run.unterminated.has(r.frame.seq));
   if (open) {
-    return (
-      `your frame ${open.frame.seq} never ended with a newline, so the server was still waiting ` +
-      `for the rest of the line; ${waited}.`
-    );
+    const then = `the server was still waiting for the rest of the line; ${waited}`;
+    return {
+      text: `your frame ${open.frame.seq} never ended with a newline, so ${then}.`,
+      frame: open.frame.seq,
+      then,
+    };
   }
   const unanswered = conv.requests('c2s').find((r) => !conv.responseTo(r));
   if (unanswered) {
-    return (
-      `your request in frame ${unanswered.frame.seq} (${unanswered.message.method}, id ` +
-      `${JSON.stringify(unanswered.message.id)}) never got an answer; ${waited}.`
-    );
+    return {
+      text:
+        `your request in frame ${unanswered.frame.seq} (${unanswered.message.method}, id ` +
+        `${JSON.stringify(unanswered.message.id)}) never got an answer; ${waited}.`,
+      frame: unanswered.frame.seq,
+      then: waited,
+    };
   }
   const last = conv.reads[conv.reads.length - 1];
   if (!run.stdinClosed) {
-    return (
-      `every request was answered (last frame ${last.frame.seq}), but your client did not close ` +
-      `the server's stdin or exit, so both kept running; ${waited}.`
-    );
+    return {
+      text:
+        `every request was answered (last frame ${last.frame.seq}), but your client did not close ` +
+        `the server's stdin or exit, so both kept running; ${waited}.`,
+    };
   }
-  return `every request was answered and stdin was closed, but your client did not exit; ${waited}.`;
+  return {
+    text: `every request was answered and stdin was closed, but your client did not exit; ${waited}.`,
+  };
 }

@@ -1,0 +1,35 @@
+// Runs an exercise's checks through the real harness for a fixture folder.
+import { fileURLToPath } from 'node:url';
+import { runExercise } from '../../sandbox/harness/run.ts';
+import type { Summary } from '../../sandbox/harness/run.ts';
+
+export function fixtureDir(exercise: string, name: string): string {
+  return fileURLToPath(new URL(`./fixtures/${exercise}/${name}/`, import.meta.url));
+}
+
+export interface Target {
+  solution?: boolean;
+  dir?: string;
+  timeoutMs?: number;
+}
+
+export function check(exercise: string, target: Target = {}): Promise<Summary> {
+  return runExercise(
+    {
+      exercise,
+      mode: 'check',
+      solution: target.solution,
+      workspace: target.dir,
+      timeoutMs: target.timeoutMs,
+    },
+    () => {},
+  );
+}
+
+/** A readable failure: which checks failed and what they said. */
+export function failures(summary: Summary): string {
+  return summary.checks
+    .filter((c) => !c.ok)
+    .map((c) => `${c.id}: ${c.message}`)
+    .join('\n');
+}

@@ -1,0 +1,95 @@
+// raw-client: the starter fails, the solution and differently written correct clients pass,
+// and each mistaken client fails with the check meant for its mistake.
+import { describe, expect, it } from 'vitest';
+import { check, failures, fixtureDir } from './helpers.ts';
+
+const EX = 'raw-client';
+// Mistakes that make the client hang get a shorter limit: the story is in the frames.
+const HANG_MS = 6000;
+
+const mistakes: { name: string; check: string; says: string; hangs?: boolean }[] = [
+  {
+    name: 'no-jsonrpc',
+    check: 'jsonrpc-frames',
+    says: 'Your frame 0 has no "jsonrpc" member',
+    hangs: true,
+  },
+  {
+    name: 'pretty-printed',
+    check: 'one-message-per-line',
+    says: 'one JSON message split over',
+    hangs: true,
+  },
+  {
+    name: 'no-newline',
+    check: 'one-message-per-line',
+    says: 'was never ended with "\\n"',
+    hangs: true,
+  },
+  {
+    name: 'notification-with-id',
+    check: 'notifications-no-id',
+    says: 'sends notifications/initialized with "id"',
+  },
+  { name: 'reused-id', check: 'request-ids', says: 'reuses id 1 from frame 0 (initialize)' },
+  { name: 'null-id', check: 'request-ids', says: 'has "id": null', hangs: true },
+  { name: 'args-not-arguments', check: 'tool-call', says: 'puts the order id in "args"' },
+  {
+    name: 'no-wait-for-initialize',
+    check: 'handshake',
+    says: 'was sent before the initialize result arrived',
+  },
+  { name: 'unknown-method', check: 'known-methods', says: 'calls "tools/lists"' },
+  { name: 'unknown-tool', check: 'tool-call', says: 'asks for the tool "orderStatus"' },
+  { name: 'missing-client-info', check: 'handshake', says: 'has no params.clientInfo' },
+  { name: 'old-protocol-version', check: 'handshake', says: 'offers protocolVersion "2024-11-05"' },
+  { name: 'prints-whole-result', check: 'prints-result', says: 'You printed the whole result' },
+  {
+    name: 'never-closes-stdin',
+    check: 'clean-exit',
+    says: "did not close the server's stdin",
+    hangs: true,
+  },
+];
+
+const correct = ['ok-string-ids', 'ok-pipelined', 'ok-manual-buffer', 'ok-for-await'];
+
+describe(EX, () => {
+  it('fails the starter', async () => {
+    const s = await check(EX);
+    expect(s.passed).toBe(false);
+    expect(s.checks.find((c) => c.id === 'handshake')?.ok).toBe(false);
+  });
+
+  it('passes the solution', async () => {
+    const s = await check(EX, { solution: true });
+    expect(failures(s)).toBe('');
+    expect(s.passed).toBe(true);
+  });
+
+  for (const name of correct) {
+    it(`passes a correct client written differently: ${name}`, async () => {
+      const s = await check(EX, { dir: fixtureDir(EX, name) });
+      expect(failures(s)).toBe('');
+    });
+  }
+
+  for (const m of mistakes) {
+    it(`fails ${m.name} with ${m.check}`, async () => {
+      const s = await check(EX, {
+        dir: fixtureDir(EX, m.name),
+        timeoutMs: m.hangs ? HANG_MS : undefined,
+      });
+      expect(s.passed).toBe(false);
+      const hit = s.checks.find((c) => c.id === m.check);
+      expect(hit?.ok, failures(s)).toBe(false);
+      expect(hit?.message).toContain(m.says);
+      expect(hit?.hint).toBeTruthy();
+      if (m.hangs) {
+        expect(s.verdict).toBe('timeout');
+        // A hang is explained from the frames, not reported as a bare timeout.
+        expect(hit?.message).toMatch(/dropped|waiting|did not close/);
+      }
+    });
+  }
+});
