@@ -1,0 +1,57 @@
+// The workbench's hooks into Astro:
+// - dev and build: bundle the WebContainer runtime into public/runtime/ (gitignored), so
+//   `npm run build` alone ships it;
+// - dev: cross-origin isolation headers on exercise pages, and the local runtime endpoint,
+//   so `npm start` runs exercises on this machine's Node;
+// - preview: isolation headers (Astro's static preview takes no middleware, so there they
+//   cover every page; nothing on the site loads cross-origin subresources).
+import type { AstroIntegration } from 'astro';
+import { fileURLToPath } from 'node:url';
+import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
+import { ISOLATION_HEADERS, needsIsolation } from '../../sandbox/runtime/headers.ts';
+import { createRuntimeEndpoint } from '../../sandbox/runtime/local/endpoint.ts';
+import { loopbackHosts, newToken, type Gate } from '../../sandbox/runtime/local/security.ts';
+
+export default function workbench(): AstroIntegration {
+  let root = '';
+  let port = 0;
+  return {
+    name: 'mcp-wire-workbench',
+    hooks: {
+      'astro:config:setup': async ({ command, config, updateConfig, logger }) => {
+        root = fileURLToPath(config.root);
+        if (command === 'preview') {
+          updateConfig({ server: { headers: { ...ISOLATION_HEADERS } } });
+          return;
+        }
+        if (command !== 'build' && command !== 'dev') return;
+        const r = await bundleRuntime({
+          outDir: fileURLToPath(new URL('runtime/', config.publicDir)),
+          exercisesRoot: root + 'exercises',
+        });
+        logger.info(
+          `runtime bundle: ${r.files} files, ${(r.manifestBytes / 1024).toFixed(0)} KiB → public/runtime/`,
+        );
+      },
+      'astro:server:setup': ({ server, logger }) => {
+        const gate: Gate = { token: newToken(), hosts: () => loopbackHosts(port) };
+        const endpoint = createRuntimeEndpoint({
+          gate,
+          exercisesRoot: root + 'exercises',
+          harnessMain: root + 'sandbox/harness/main.ts',
+        });
+        server.middlewares.use((req, res, next) => {
+          const path = new URL(req.url ?? '/', 'http://x').pathname;
+          if (needsIsolation(path)) {
+            for (const [k, v] of Object.entries(ISOLATION_HEADERS)) res.setHeader(k, v);
+          }
+          if (!endpoint(req, res)) next();
+        });
+        logger.info('local runtime endpoint at /__runtime/ (loopback, token-protected)');
+      },
+      'astro:server:start': ({ address }) => {
+        port = address.port;
+      },
+    },
+  };
+}

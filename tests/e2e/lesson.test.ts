@@ -1,0 +1,202 @@
+// The anchor lesson in Chromium: badges on the right frames, raw bytes, frame anchors,
+// both themes at desktop and phone width, accessibility, and reading without JavaScript.
+import { AxeBuilder } from '@axe-core/playwright';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, SCREENSHOTS } from './browser.ts';
+import { readCapture } from '../../sandbox/capture/read.ts';
+import { ensureBuilt, REPO, serveDist, type Served } from '../site/serve-dist.ts';
+
+const LESSON = '/lessons/the-wire/';
+let browser: Browser;
+let site: Served;
+
+beforeAll(async () => {
+  await ensureBuilt();
+  site = await serveDist();
+  browser = await launchChromium();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function lesson(
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  await page.goto(site.url + LESSON);
+  return { context, page };
+}
+
+const frame = (page: Page, seq: number, capture = 'stdio-session') =>
+  page.locator(`#${capture}-frame-${seq}`);
+
+describe('frames in the lesson', () => {
+  it('put the isError badge and the protocol-error badge on the right frames', async () => {
+    const { context, page } = await lesson();
+    const badge = (seq: number) => frame(page, seq).locator(':scope > .frame-head .badge');
+    expect(await badge(8).textContent()).toBe('tool error · isError'); // PT-9999
+    expect(await badge(10).textContent()).toBe('protocol error · -32601'); // unknown method
+    expect(await badge(12).textContent()).toBe('tool error · isError'); // unknown tool
+    expect(await badge(13).textContent()).toBe('stray · not JSON');
+    expect(await badge(6).textContent()).toBe('result'); // PT-1041
+    // The two failure badges look different, not just read differently.
+    const colour = (seq: number) =>
+      badge(seq).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await colour(8)).not.toBe(await colour(10));
+    await context.close();
+  });
+
+  it('opens the raw bytes of a frame with a plain <details>', async () => {
+    const { context, page } = await lesson();
+    const raw = frame(page, 8).locator(':scope > details.frame-raw');
+    const code = raw.locator('code[data-raw]');
+    expect(await code.isVisible()).toBe(false);
+    await raw.locator('summary').click();
+    expect(await code.isVisible()).toBe(true);
+    const capture = readCapture(join(REPO, 'lessons/captures/stdio-session.jsonl'));
+    expect(await code.textContent()).toBe(capture[8]!.text);
+    await context.close();
+  });
+
+  it('follows a pairing link to the request a response answers', async () => {
+    const { context, page } = await lesson();
+    const link = frame(page, 8).locator('.frame-pair');
+    expect(await link.textContent()).toContain('answers frame 7 (tools/call)');
+    await link.click();
+    await page.waitForURL(/#stdio-session-frame-7$/);
+    const target = frame(page, 7);
+    expect(await target.evaluate((el) => el.matches(':target'))).toBe(true);
+    expect(await target.isVisible()).toBe(true);
+    const box = await target.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y).toBeLessThan(900);
+    await context.close();
+  });
+
+  it('opens at a frame from a deep link', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}${LESSON}#http-sse-frame-7`);
+    const target = page.locator('#http-sse-frame-7');
+    expect(await target.evaluate((el) => el.matches(':target'))).toBe(true);
+    // An SSE event sits inside its HTTP response.
+    expect(await target.evaluate((el) => el.closest('.frame--no-body')?.id)).toBe(
+      'http-sse-frame-6',
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, 'lesson-anchor-sse.png') });
+    await context.close();
+  });
+
+  it('links the three exercises with a status element each', async () => {
+    const { context, page } = await lesson();
+    for (const id of ['raw-client', 'two-kinds-of-failure', 'stdout-is-the-wire']) {
+      const link = page.locator(`.lesson-exercises a[href="/exercises/${id}/"]`);
+      expect(await link.count()).toBe(1);
+      const status = page.locator(`.lesson-exercises [data-exercise-status="${id}"]`);
+      expect(await status.textContent()).toBe('not started');
+    }
+    await context.close();
+  });
+});
+
+describe('themes and widths', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [1280, 390]) {
+      it(`reads in ${colorScheme} at ${width}px, without sideways scrolling`, async () => {
+        const { context, page } = await lesson({
+          colorScheme,
+          viewport: { width, height: 900 },
+          deviceScaleFactor: 1,
+        });
+        const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        expect(bg).toBe(colorScheme === 'dark' ? 'rgb(21, 24, 28)' : 'rgb(253, 253, 252)');
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow).toBe(0);
+        const name = `lesson-${colorScheme}-${width}`;
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+        await frame(page, 8).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}-frames.png`) });
+        await page.locator('.exchange').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}-exchange.png`) });
+        await context.close();
+      });
+    }
+  }
+
+  it('switches theme with the toggle and remembers the choice', async () => {
+    const { context, page } = await lesson({ colorScheme: 'light' });
+    const toggle = page.locator('.theme-toggle');
+    expect(await toggle.isVisible()).toBe(true);
+    await toggle.click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bg).toBe('rgb(21, 24, 28)');
+    await context.close();
+  });
+});
+
+describe('accessibility', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no axe violations in ${colorScheme}`, async () => {
+      const { context, page } = await lesson({ colorScheme });
+      // Open every <details> so the raw bytes and the answer are checked too.
+      await page.evaluate(() =>
+        document.querySelectorAll('details').forEach((d) => (d.open = true)),
+      );
+      const result = await new AxeBuilder({ page }).analyze();
+      const summary = result.violations.map(
+        (v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')}`,
+      );
+      expect(summary).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe('reading without JavaScript', () => {
+  it('shows the whole lesson, its frames and answers with scripts disabled', async () => {
+    const withJs = await lesson();
+    const framesWithJs = await withJs.page.locator('[data-frame-source]').count();
+    await withJs.context.close();
+
+    const { context, page } = await lesson({ javaScriptEnabled: false });
+    expect(await page.locator('h1').textContent()).toContain('The wire');
+    expect(await page.locator('[data-frame-source]').count()).toBe(framesWithJs);
+    expect(await frame(page, 10).locator('.badge').first().textContent()).toBe(
+      'protocol error · -32601',
+    );
+    // The answer still opens: <details> needs no script.
+    const reveal = page.locator('details.reveal').last();
+    await reveal.locator('summary').click();
+    expect(await reveal.locator('.reveal-body').isVisible()).toBe(true);
+    // Highlighting happened at build time.
+    expect(
+      await page.locator('.frame-body .shiki span[style*="--shiki-dark"]').count(),
+    ).toBeGreaterThan(100);
+    await page.screenshot({ path: join(SCREENSHOTS, 'lesson-no-js.png') });
+    await context.close();
+  });
+
+  it('loads no script file, only two tiny inline enhancements', async () => {
+    const { context, page } = await lesson();
+    const scripts = await page
+      .locator('script')
+      .evaluateAll((all) =>
+        all.map((s) => ({ src: s.getAttribute('src'), size: s.textContent?.length ?? 0 })),
+      );
+    await context.close();
+    expect(scripts.filter((s) => s.src)).toEqual([]);
+    for (const s of scripts) expect(s.size).toBeLessThan(1024);
+  });
+});
