@@ -188,15 +188,23 @@ describe('reading without JavaScript', () => {
     await context.close();
   });
 
-  it('loads no script file, only two tiny inline enhancements', async () => {
-    const { context, page } = await lesson();
-    const scripts = await page
-      .locator('script')
-      .evaluateAll((all) =>
-        all.map((s) => ({ src: s.getAttribute('src'), size: s.textContent?.length ?? 0 })),
-      );
+  it('loads only tiny optional scripts (theme toggle, exercise status)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const loaded: { url: string; bytes: number }[] = [];
+    page.on('response', async (r) => {
+      if (r.request().resourceType() === 'script') {
+        loaded.push({ url: r.url(), bytes: (await r.body()).length });
+      }
+    });
+    await page.goto(site.url + LESSON, { waitUntil: 'networkidle' });
+    const inline = await page
+      .locator('script:not([src])')
+      .evaluateAll((all) => all.map((s) => s.textContent?.length ?? 0));
     await context.close();
-    expect(scripts.filter((s) => s.src)).toEqual([]);
-    for (const s of scripts) expect(s.size).toBeLessThan(1024);
+    const total = loaded.reduce((sum, s) => sum + s.bytes, 0) + inline.reduce((a, b) => a + b, 0);
+    // The workbench bundle (editor, terminal, runtime) must never ride along with a lesson.
+    expect(loaded.map((s) => s.url).filter((u) => /workbench/i.test(u))).toEqual([]);
+    expect(total, JSON.stringify({ loaded, inline })).toBeLessThan(4096);
   });
 });
