@@ -2,7 +2,7 @@
 // not how the code is written: any key order, spacing, string or integer ids, pipelining
 // and pings are fine as long as the protocol is followed.
 import type { Check, RunRecord } from './types.ts';
-import { Conversation, findSplitMessage, quote } from './frames.ts';
+import { Conversation, findSplitMessage, quote, stderrGist } from './frames.ts';
 import type { Read } from './frames.ts';
 import { clientStall, explainClientStall } from './explain.ts';
 
@@ -332,11 +332,11 @@ export const cleanExit: Check = {
     }
     const exit = run.program.exit;
     if (!exit || exit.code !== 0) {
-      const tail = run.program.stderr.trim().split('\n').slice(-3).join('\n');
+      const tail = stderrGist(run.program.stderr);
       const how = exit?.signal ? `was killed by ${exit.signal}` : `exited with code ${exit?.code}`;
       return {
         ok: false,
-        message: `Your program ${how}.${tail ? ` Its stderr ends with: ${quote(tail, 300)}` : ''}`,
+        message: `Your program ${how}.${tail ? ` Its stderr says: ${quote(tail, 300)}` : ''}`,
       };
     }
     return { ok: true, message: "You closed the server's stdin and exited with code 0." };

@@ -88,6 +88,11 @@ function describeInvalid(json: unknown): string {
   return 'is not a valid JSON-RPC 2.0 message';
 }
 
+/** Shorten text for a message, without escaping it (for showing JSON as it was). */
+export function clip(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
 export function quote(text: string, max = 80): string {
   const shown = text.length > max ? `${text.slice(0, max)}…` : text;
   return JSON.stringify(shown);
@@ -140,4 +145,11 @@ export class Conversation {
         r.message.id === m.id,
     );
   }
+}
+
+/** The line of a stderr that says what went wrong (an uncaught error), else its last lines. */
+export function stderrGist(stderr: string): string {
+  const lines = stderr.trim().split('\n');
+  const error = lines.find((l) => /^(\w+Error|Error)\b.*:/.test(l.trim()));
+  return error ? error.trim() : lines.slice(-3).join('\n');
 }
