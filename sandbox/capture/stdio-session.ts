@@ -11,8 +11,9 @@ const REPLY_TIMEOUT_MS = 15_000;
 export async function captureStdioSession(): Promise<CaptureResult> {
   const { command, args } = paperTrailCommand();
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  // 'close', not 'exit': it waits for stderr to be fully read, so the sidecar is complete.
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+    child.once('close', (code) => resolve(code)),
   );
   const recorder = new Recorder('stdio');
   const seenIds = new Set<unknown>();

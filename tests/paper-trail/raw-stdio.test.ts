@@ -1,5 +1,5 @@
 // Raw JSON-RPC lines straight into the real process: what the SDK server puts on the wire.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawnRaw } from './raw-line.ts';
 import type { RawPeer } from './raw-line.ts';
 
@@ -77,7 +77,10 @@ describe('Paper Trail over raw stdio lines', () => {
     peer.send(frame({ id: 5, method: 'ping' }));
     expect(await peer.reply(5)).toEqual({ jsonrpc: '2.0', id: 5, result: {} });
     expect(peer.lines.length).toBe(before + 1);
-    expect(peer.stderr()).toContain('is not valid JSON');
+    // stderr is its own pipe: its report may arrive after the ping's reply on stdout.
+    await vi.waitFor(() => expect(peer.stderr()).toContain('is not valid JSON'), {
+      timeout: 10_000,
+    });
   });
 
   it('sends three progress notifications before the track_shipment result', async () => {
