@@ -1,13 +1,14 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
+import workbench from './src/integrations/workbench.ts';
 
 // Static site: every lesson page is plain HTML with build-time highlighting, so it reads
 // without JavaScript. The exercise workbench adds its own integration and dev-server headers.
 export default defineConfig({
   site: 'https://mcp-on-the-wire.example',
   trailingSlash: 'always',
-  integrations: [mdx()],
+  integrations: [mdx(), workbench()],
   markdown: {
     shikiConfig: {
       // Both palettes ship as CSS variables; global.css picks one per theme.

@@ -1,0 +1,45 @@
+// What a learner reads when the sandbox cannot start: what happened, and what to do.
+import type { BootFailureReason } from '../../sandbox/runtime/types.ts';
+
+export interface Advice {
+  what: string;
+  todo: string;
+}
+
+const LOCAL =
+  'Run the course on your own computer instead: clone the repository, then `npm install`, ' +
+  '`npm run build` and `npm run workshop`, and open the address it prints. Exercises then run ' +
+  "on your computer's Node, with no network needed.";
+
+export function adviceFor(reason: BootFailureReason | 'unknown', detail: string): Advice {
+  switch (reason) {
+    case 'not-isolated':
+      return {
+        what: 'This page was served without the cross-origin isolation headers the in-browser sandbox needs.',
+        todo: `If you host the site, send COOP/COEP on /exercises/ (see the README). ${LOCAL}`,
+      };
+    case 'timeout':
+      return {
+        what: `${detail} The sandbox loads from stackblitz.com: you may be offline, a network or ad blocker may stop it, or this browser may not support it (Safari support is early).`,
+        todo: `Check your connection or allow stackblitz.com, then press Try again. Or: ${LOCAL}`,
+      };
+    case 'blocked':
+      return {
+        what: `${detail} Browsers that block third-party frames or storage stop the sandbox.`,
+        todo: `Allow third-party cookies for this site, or try another browser. Or: ${LOCAL}`,
+      };
+    case 'no-typescript':
+      return {
+        what: `${detail} The exercise files are TypeScript.`,
+        todo: LOCAL,
+      };
+    case 'unauthorised':
+    case 'unavailable':
+      return {
+        what: `${detail} The local server that runs exercises is not answering this page.`,
+        todo: 'Restart `npm run workshop` (or `npm start`) and reload this page.',
+      };
+    default:
+      return { what: detail, todo: LOCAL };
+  }
+}

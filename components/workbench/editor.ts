@@ -1,0 +1,123 @@
+// The code editor: one CodeMirror view, one state per file (a tab each), TypeScript
+// highlighting, read-only states for reference files, Mod-Enter to run. Colours come from
+// the site's theme variables, so light and dark follow the page without a reload.
+import { basicSetup } from 'codemirror';
+import { EditorState, Prec, type Extension } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { javascript } from '@codemirror/lang-javascript';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { tags as t } from '@lezer/highlight';
+
+const highlight = HighlightStyle.define([
+  {
+    tag: [t.keyword, t.controlKeyword, t.moduleKeyword, t.operatorKeyword],
+    color: 'var(--cm-keyword)',
+  },
+  { tag: [t.string, t.special(t.string), t.regexp], color: 'var(--cm-string)' },
+  { tag: [t.number, t.bool, t.null, t.atom], color: 'var(--cm-number)' },
+  {
+    tag: [t.comment, t.lineComment, t.blockComment],
+    color: 'var(--cm-comment)',
+    fontStyle: 'italic',
+  },
+  { tag: [t.typeName, t.className, t.namespace], color: 'var(--cm-type)' },
+  { tag: [t.function(t.variableName), t.function(t.propertyName)], color: 'var(--cm-function)' },
+  { tag: [t.propertyName, t.definition(t.propertyName)], color: 'var(--cm-property)' },
+  { tag: t.invalid, color: 'var(--danger)' },
+]);
+
+const theme = EditorView.theme({
+  '&': { color: 'var(--fg)', backgroundColor: 'var(--bg-code)', height: '100%' },
+  '.cm-content': { fontFamily: 'var(--font-mono)', fontSize: '0.875rem', caretColor: 'var(--fg)' },
+  '.cm-gutters': {
+    backgroundColor: 'var(--bg-soft)',
+    color: 'var(--fg-soft)',
+    borderRight: '1px solid var(--border)',
+  },
+  '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'var(--cm-active-line)' },
+  '&.cm-focused .cm-cursor': { borderLeftColor: 'var(--fg)' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': {
+    backgroundColor: 'var(--cm-selection) !important',
+  },
+  '.cm-scroller': { overflow: 'auto' },
+});
+
+export interface EditorFile {
+  path: string;
+  text: string;
+  readOnly: boolean;
+}
+
+export interface Editor {
+  /** Current text of every editable file. */
+  files(): Record<string, string>;
+  /** Replaces the text of editable files (Reset, Show solution). */
+  replace(files: Record<string, string>): void;
+  show(path: string): void;
+  focus(): void;
+}
+
+export function createEditor(
+  host: HTMLElement,
+  files: EditorFile[],
+  hooks: { onChange: () => void; onRun: () => void },
+): Editor {
+  const common: Extension[] = [
+    basicSetup,
+    javascript({ typescript: true }),
+    syntaxHighlighting(highlight),
+    theme,
+    // basicSetup binds Mod-Enter to "insert blank line"; running wins.
+    Prec.highest(
+      keymap.of([{ key: 'Mod-Enter', preventDefault: true, run: () => (hooks.onRun(), true) }]),
+    ),
+    EditorView.contentAttributes.of({ 'aria-label': 'Code editor' }),
+  ];
+  const states = new Map<string, EditorState>();
+  const readOnly = new Set<string>();
+  const make = (f: EditorFile) =>
+    EditorState.create({
+      doc: f.text,
+      extensions: f.readOnly
+        ? [...common, EditorState.readOnly.of(true), EditorView.editable.of(false)]
+        : [...common, EditorView.updateListener.of((u) => u.docChanged && hooks.onChange())],
+    });
+  for (const f of files) {
+    states.set(f.path, make(f));
+    if (f.readOnly) readOnly.add(f.path);
+  }
+  let current = files[0].path;
+  host.replaceChildren();
+  const view = new EditorView({ state: states.get(current), parent: host });
+
+  const textOf = (path: string) =>
+    (path === current ? view.state : states.get(path))?.doc.toString() ?? '';
+
+  return {
+    files() {
+      const out: Record<string, string> = {};
+      for (const path of states.keys()) if (!readOnly.has(path)) out[path] = textOf(path);
+      return out;
+    },
+    replace(next) {
+      for (const [path, text] of Object.entries(next)) {
+        if (readOnly.has(path) || !states.has(path)) continue;
+        if (path === current) {
+          view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+        } else {
+          states.set(path, make({ path, text, readOnly: false }));
+        }
+      }
+      hooks.onChange();
+    },
+    show(path) {
+      if (path === current || !states.has(path)) return;
+      states.set(current, view.state);
+      current = path;
+      view.setState(states.get(path)!);
+    },
+    focus() {
+      view.focus();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// The terminal pane: xterm.js showing the program's stdout and stderr as a terminal would
+// (colours and all), themed from the page's CSS variables and refitted on resize.
+import { Terminal } from '@xterm/xterm';
+import { FitAddon } from '@xterm/addon-fit';
+import '@xterm/xterm/css/xterm.css';
+
+export interface TerminalPane {
+  write(text: string): void;
+  /** A line of the workbench's own, dimmed so it reads apart from program output. */
+  note(text: string): void;
+  clear(): void;
+}
+
+function themeFromPage() {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name: string) => css.getPropertyValue(name).trim();
+  return {
+    background: v('--bg-code'),
+    foreground: v('--fg'),
+    cursor: v('--bg-code'),
+    selectionBackground: v('--accent-soft'),
+    red: v('--danger'),
+    green: v('--ok'),
+    yellow: v('--warn'),
+    blue: v('--accent'),
+    magenta: v('--s2c'),
+  };
+}
+
+export function createTerminal(host: HTMLElement): TerminalPane {
+  const term = new Terminal({
+    convertEol: true,
+    disableStdin: true,
+    cursorBlink: false,
+    fontFamily: getComputedStyle(document.documentElement).getPropertyValue('--font-mono'),
+    fontSize: 13,
+    scrollback: 5000,
+    theme: themeFromPage(),
+  });
+  const fit = new FitAddon();
+  term.loadAddon(fit);
+  host.replaceChildren();
+  term.open(host);
+  const refit = () => {
+    try {
+      fit.fit();
+    } catch {
+      // Hidden or zero-sized: the next resize fits it.
+    }
+  };
+  refit();
+  new ResizeObserver(refit).observe(host);
+  // The theme toggle flips data-theme on <html>; the OS can flip prefers-color-scheme.
+  const retheme = () => (term.options.theme = themeFromPage());
+  new MutationObserver(retheme).observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ['data-theme'],
+  });
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', retheme);
+
+  return {
+    write: (text) => term.write(text),
+    note: (text) => term.write(`\u001b[2m${text}\u001b[0m\n`),
+    clear: () => term.reset(),
+  };
+}

@@ -1,0 +1,260 @@
+// The workbench in Chromium against `npm run workshop`: edit, run, check, reload; the clear
+// failure screen when the in-browser sandbox cannot boot; the endpoint refusing strangers.
+import { mkdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, SCREENSHOTS } from './browser.ts';
+import { REPO, startWorkshopCli, type RunningWorkshop } from './workshop.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const EXERCISE = '/exercises/raw-client/';
+
+/** client.ts as the workbench saved it in localStorage. */
+function savedClient(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('mcpw:exercise:raw-client');
+    return raw
+      ? (JSON.parse(raw) as { files: Record<string, string> }).files['client.ts']
+      : undefined;
+  });
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [label, width] of [
+    ['desktop', 1280],
+    ['phone', 390],
+  ] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      await page.screenshot({
+        path: join(SCREENSHOTS, `workbench-${name}-${label}-${theme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.evaluate(() => delete document.documentElement.dataset.theme);
+}
+
+describe('workbench on the local runtime', () => {
+  let ws: RunningWorkshop;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    ws = await startWorkshopCli();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await ws?.close();
+  });
+
+  it('edits, runs, checks, and keeps the edit and the done mark across a reload', async () => {
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(ws.url + EXERCISE.slice(1));
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    expect(await page.locator('h1').textContent()).toContain('A client in forty lines');
+
+    await page.click('[data-action="start"]');
+    await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
+    expect(await page.locator('[data-runtime-label]').textContent()).toContain('local runtime');
+
+    // Check the untouched starter first: failures must be visible and specific.
+    await page.click('[data-action="check"]');
+    await page.locator('.wb-checks-summary[data-state="fail"]').waitFor();
+    expect(await page.locator('.wb-check--fail').count()).toBeGreaterThan(0);
+
+    // Type the fix: replace the editor's content with the solution, as a paste would.
+    const solution = await readFile(join(REPO, 'exercises/raw-client/solution/client.ts'), 'utf8');
+    await page.click('.cm-content');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(solution);
+    // CodeMirror renders only the visible lines, so read what the workbench saved.
+    await expect.poll(() => savedClient(page)).toBe(solution);
+
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await page.locator('#frame-0').waitFor();
+    await page.locator('[data-action="run"]:not([disabled])').waitFor();
+    expect(await page.locator('#frame-0 .frame-kind').textContent()).toBe('request');
+    expect(await page.locator('.wb-frames .frame--s2c').count()).toBeGreaterThan(0);
+    expect(await page.locator('.xterm-rows').textContent()).toContain('PT-1041');
+    await shoot(page, 'after-run');
+
+    await page.click('[data-action="check"]');
+    await page.locator('.wb-checks-summary[data-state="ok"]').waitFor();
+    expect(await page.locator('.wb-check--fail').count()).toBe(0);
+    expect(await page.locator('.wb-check--ok').count()).toBeGreaterThan(0);
+    const link = page.locator('.wb-check-frame').first();
+    const target = (await link.getAttribute('href')) ?? '';
+    expect(await page.locator(target).count()).toBe(1);
+    expect(await page.locator('[data-exercise-status="raw-client"]').textContent()).toBe('done');
+    await shoot(page, 'after-check');
+
+    await page.reload();
+    expect(await page.locator('[data-exercise-status="raw-client"]').textContent()).toBe('done');
+    expect((await page.locator('[data-preview]').textContent())?.trim()).toBe(solution.trim());
+    await page.click('[data-action="start"]');
+    await page.locator('.cm-content').waitFor();
+    const firstLines = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.cm-content .cm-line'), (l) => l.textContent)
+        .slice(0, 5)
+        .join('\n'),
+    );
+    expect(firstLines).toBe(solution.split('\n').slice(0, 5).join('\n'));
+    expect(await savedClient(page)).toBe(solution);
+
+    // The lesson's exercise list and the home outline show the same progress.
+    for (const path of ['lessons/the-wire/', '']) {
+      await page.goto(ws.url + path);
+      const status = page.locator('[data-exercise-status="raw-client"]').first();
+      await expect.poll(() => status.textContent()).toBe('done');
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('warns visibly when storage is full instead of losing edits silently', async () => {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      Storage.prototype.setItem = function () {
+        throw new DOMException('full', 'QuotaExceededError');
+      };
+    });
+    await page.goto(ws.url + EXERCISE.slice(1));
+    await page.click('[data-action="start"]');
+    await page.locator('.cm-content').waitFor();
+    await page.click('.cm-content');
+    await page.keyboard.insertText('// one more line\n');
+    const warning = page.locator('[data-storage-warning]');
+    await warning.waitFor({ state: 'visible' });
+    expect(await warning.textContent()).toContain('NOT saved');
+    await page.close();
+  });
+});
+
+describe('workbench without a local runtime', () => {
+  let ws: RunningWorkshop;
+  beforeAll(async () => {
+    ws = await startWorkshopCli(['--no-runtime']);
+  });
+  afterAll(async () => {
+    await ws?.close();
+  });
+
+  it('says within seconds that the sandbox did not boot, and what to do', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      // Nothing listens on port 9: the sandbox iframe never loads, as when offline.
+      (globalThis as Record<string, unknown>).WEBCONTAINER_API_IFRAME_URL =
+        'http://127.0.0.1:9/headless';
+      (globalThis as Record<string, unknown>).MCPW_BOOT_TIMEOUT_MS = 3000;
+    });
+    await page.goto(ws.url + EXERCISE.slice(1));
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    await page.click('[data-action="start"]');
+    const box = page.locator('[data-boot-error]');
+    await box.waitFor({ state: 'visible' });
+    expect(await box.getAttribute('data-reason')).toBe('timeout');
+    expect(await box.textContent()).toContain('npm run workshop');
+    expect(await page.locator('[data-action="start"]').textContent()).toContain('Try again');
+    // The editor still works: nothing the learner typed is lost.
+    expect(await page.locator('.cm-content').count()).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'workbench-boot-failed.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('explains a page served without COOP/COEP at once', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route(`**${EXERCISE}`, async (route) => {
+      const res = await route.fetch();
+      const headers = { ...res.headers() };
+      delete headers['cross-origin-opener-policy'];
+      delete headers['cross-origin-embedder-policy'];
+      await route.fulfill({ response: res, headers });
+    });
+    await page.goto(ws.url + EXERCISE.slice(1));
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+    await page.click('[data-action="start"]');
+    const box = page.locator('[data-boot-error]');
+    await box.waitFor({ state: 'visible' });
+    expect(await box.getAttribute('data-reason')).toBe('not-isolated');
+    await context.close();
+  });
+});
+
+describe('runtime endpoint from a browser', () => {
+  let ws: RunningWorkshop;
+  let evil: Server;
+  let evilUrl: string;
+  beforeAll(async () => {
+    ws = await startWorkshopCli();
+    evil = createServer((_req, res) => {
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><title>elsewhere</title>');
+    });
+    await new Promise<void>((r) => evil.listen(0, '127.0.0.1', () => r()));
+    evilUrl = `http://127.0.0.1:${(evil.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => evil?.close(r));
+    await ws?.close();
+  });
+
+  it('refuses a run without the token, even from the course page itself', async () => {
+    const page = await browser.newPage();
+    await page.goto(ws.url + EXERCISE.slice(1));
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/__runtime/run', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ exercise: 'raw-client', mode: 'run', files: {} }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(401);
+    await page.close();
+  });
+
+  it('refuses a page on another origin, for the token and for a run', async () => {
+    const page = await browser.newPage();
+    await page.goto(evilUrl);
+    const seen: Record<string, number> = {};
+    page.on('response', (r) => {
+      if (r.url().includes('/__runtime/')) seen[new URL(r.url()).pathname] = r.status();
+    });
+    const leaked = await page.evaluate(async (target) => {
+      const token = await fetch(`${target}__runtime/token`, { mode: 'no-cors' })
+        .then((r) => r.text())
+        .catch(() => '');
+      await fetch(`${target}__runtime/run`, {
+        method: 'POST',
+        mode: 'no-cors',
+        body: JSON.stringify({ exercise: 'raw-client', mode: 'run', files: {} }),
+      }).catch(() => undefined);
+      return token;
+    }, ws.url);
+    expect(leaked).toBe('');
+    await expect.poll(() => seen['/__runtime/run']).toBe(403);
+    expect(seen['/__runtime/token']).toBe(403);
+    await page.close();
+  });
+});
