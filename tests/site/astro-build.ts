@@ -2,7 +2,7 @@
 // components/ and sandbox/ linked in, so tests exercise the real components and config
 // through a real `astro build`.
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -18,13 +18,24 @@ export interface BuildResult {
 /**
  * @param fixture folder under tests/fixtures/site/projects/ copied as the project root
  * @param extra repo-relative files to copy into the same relative place (e.g. src/content.config.ts)
+ * @param write files to create, by project-relative path. Pages that import the linked
+ *   components live here rather than in the fixture folder, where their imports would not
+ *   resolve for the type checker.
  */
-export async function buildFixture(fixture: string, extra: string[] = []): Promise<BuildResult> {
+export async function buildFixture(
+  fixture: string,
+  extra: string[] = [],
+  write: Record<string, string> = {},
+): Promise<BuildResult> {
   const root = await mkdtemp(join(tmpdir(), `site-${fixture}-`));
   await cp(join(REPO, 'tests/fixtures/site/projects', fixture), root, { recursive: true });
   for (const file of extra) {
     await mkdir(dirname(join(root, file)), { recursive: true });
     await cp(join(REPO, file), join(root, file));
+  }
+  for (const [file, text] of Object.entries(write)) {
+    await mkdir(dirname(join(root, file)), { recursive: true });
+    await writeFile(join(root, file), text);
   }
   for (const dir of ['node_modules', 'components', 'sandbox']) {
     await symlink(join(REPO, dir), join(root, dir));

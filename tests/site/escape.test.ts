@@ -4,6 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../components/frames/escape.ts';
 import { buildFixture } from './astro-build.ts';
 
+// A page rendering the hostile capture, with a hostile caption for good measure.
+const PAGE = `---
+import Frames from '../../components/Frames.astro';
+---
+<html lang="en"><body>
+  <Frames capture="captures/escape.jsonl" caption="<b>caption</b>" />
+</body></html>
+`;
+
 describe('escaping frame text', () => {
   it('escapes the five HTML-significant characters', () => {
     expect(escapeHtml(`<img src=x onerror="alert('1')">&`)).toBe(
@@ -12,7 +21,7 @@ describe('escaping frame text', () => {
   });
 
   it('renders hostile frames as text in a real build of the Frames component', async () => {
-    const build = await buildFixture('escape');
+    const build = await buildFixture('escape', [], { 'src/pages/index.astro': PAGE });
     try {
       expect(build.code, build.output).toBe(0);
       const html = await readFile(join(build.root, 'dist/index.html'), 'utf8');
