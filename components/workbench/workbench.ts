@@ -46,7 +46,10 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
         : 'This browser does not let the page save: your edits will be lost when you leave. Copy your code before you go.';
   };
   // `editor` is created below; these closures only run after it exists.
-  const persist = () => report(saveProgress(data.id, { files: editor.files(), done }));
+  const persist = () => {
+    report(saveProgress(data.id, { files: editor.files(), done }));
+    applyExerciseStatus();
+  };
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   const persistSoon = () => {
     clearTimeout(saveTimer);
@@ -122,8 +125,8 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
     } catch (err) {
       const reason = err instanceof BootError ? err.reason : 'unknown';
       const advice = adviceFor(reason, err instanceof Error ? err.message : String(err));
-      q(bootError, '[data-what]').textContent = advice.what;
-      q(bootError, '[data-todo]').textContent = advice.todo;
+      withCode(q(bootError, '[data-what]'), advice.what);
+      withCode(q(bootError, '[data-todo]'), advice.todo);
       bootError.dataset.reason = reason;
       bootError.hidden = false;
       stages.hidden = true;
@@ -183,7 +186,6 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
           if (event.passed) {
             done = true;
             persist();
-            applyExerciseStatus();
           }
         }
         break;
@@ -201,4 +203,16 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
   });
 
   await boot();
+}
+
+/** Sets text where `backticked` parts become <code>, without ever parsing HTML. */
+function withCode(target: HTMLElement, text: string): void {
+  target.replaceChildren(
+    ...text.split('`').map((part, i) => {
+      if (i % 2 === 0) return document.createTextNode(part);
+      const code = document.createElement('code');
+      code.textContent = part;
+      return code;
+    }),
+  );
 }
