@@ -61,6 +61,26 @@ describe('home page', () => {
   });
 });
 
+describe('at the narrowest phone width', () => {
+  for (const path of ['/', '/lessons/the-wire/']) {
+    it(`${path} fits 360px in dark without sideways scrolling`, async () => {
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 780 },
+        colorScheme: 'dark',
+      });
+      const page = await context.newPage();
+      await page.goto(site.url + path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      const name = path === '/' ? 'site-home-360-dark.png' : 'site-lesson-360-dark.png';
+      await page.screenshot({ path: join(SCREENSHOTS, name) });
+      await context.close();
+      expect(overflow).toBe(0);
+    });
+  }
+});
+
 describe('the built lesson page', () => {
   it('loads without console errors or failed requests', async () => {
     const { page, problems } = await open('/lessons/the-wire/');
