@@ -1,0 +1,175 @@
+// Checks for stdout-is-the-wire: the learner's server runs under the SDK reference client;
+// every byte on its stdout must be protocol, the tool must still work, logs go to stderr.
+import { isDeepStrictEqual } from 'node:util';
+import type { Check, RunRecord } from '../../sandbox/checks/types.ts';
+import { conversation } from '../../sandbox/checks/client-checks.ts';
+import { clip, stderrGist, quote } from '../../sandbox/checks/frames.ts';
+import type { Read } from '../../sandbox/checks/frames.ts';
+
+const FOUND = { order_id: 'PT-1041', status: 'shipped', carrier: 'Delhivery', eta: '2026-08-05' };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** What a stray stdout line is, so the message can name the mistake. */
+function whatItIs(r: Read, run: RunRecord): string {
+  if (run.unterminated.has(r.frame.seq) && r.json === undefined) {
+    return 'is text with no newline after it, not JSON';
+  }
+  if (r.json === undefined) return 'is not JSON: a log line';
+  if (isObject(r.json) && !('jsonrpc' in r.json)) {
+    return 'is valid JSON but not a JSON-RPC message (no "jsonrpc" member): a structured log line';
+  }
+  return `is not a valid JSON-RPC message: it ${r.problem ?? 'does not fit the schema'}`;
+}
+
+const onlyProtocol: Check = {
+  id: 'stdout-only-jsonrpc',
+  title: 'Nothing but JSON-RPC on stdout',
+  hint: 'Replace console.log/info/debug with console.error (or process.stderr.write) everywhere in the server.',
+  run(run) {
+    const stray = conversation(run)
+      .from('s2c')
+      .filter((r) => r.problem);
+    if (stray.length === 0) {
+      const n = conversation(run).from('s2c').length;
+      return {
+        ok: true,
+        message: `All ${n} lines your server wrote on stdout were JSON-RPC messages.`,
+      };
+    }
+    const list = stray
+      .slice(0, 4)
+      .map(
+        (r) => `frame ${r.frame.seq} ${clip(JSON.stringify(r.frame.text), 70)} ${whatItIs(r, run)}`,
+      );
+    const more = stray.length > 4 ? `; and ${stray.length - 4} more` : '';
+    return {
+      ok: false,
+      frame: stray[0].frame.seq,
+      message:
+        `Your server wrote ${stray.length} line(s) on stdout that are not protocol: ${list.join('; ')}${more}. ` +
+        'The client has to read each one as a message; the SDK client reports an error and skips it, other clients may give up.',
+    };
+  },
+};
+
+function callFor(run: RunRecord, orderId: string): { call?: Read; answer?: Read } {
+  const conv = conversation(run);
+  const call = conv.requests('c2s').find((r) => {
+    const p = r.message.params;
+    return (
+      r.message.method === 'tools/call' &&
+      isObject(p) &&
+      isObject(p.arguments) &&
+      p.arguments.order_id === orderId
+    );
+  });
+  return { call, answer: call ? conv.responseTo(call) : undefined };
+}
+
+const toolWorks: Check = {
+  id: 'tool-works',
+  title: 'order_status still works',
+  hint: 'Keep the tool named order_status; return structuredContent for a found order and throw for a missing one.',
+  run(run) {
+    const found = callFor(run, 'PT-1041');
+    if (!found.call) {
+      return {
+        ok: false,
+        message: 'The reference client never got to call order_status (see the other checks).',
+      };
+    }
+    const m = found.answer?.message;
+    if (
+      !found.answer ||
+      m?.kind !== 'result' ||
+      !isDeepStrictEqual(m.result.structuredContent, FOUND)
+    ) {
+      return {
+        ok: false,
+        frame: found.answer?.frame.seq ?? found.call.frame.seq,
+        message: `order_status for PT-1041 (frame ${found.call.frame.seq}) should return structuredContent ${JSON.stringify(FOUND)}; the answer was ${found.answer ? clip(found.answer.frame.text, 160) : 'never sent'}.`,
+      };
+    }
+    const missing = callFor(run, 'PT-9999');
+    const mm = missing.answer?.message;
+    if (!missing.answer || mm?.kind !== 'result' || mm.result.isError !== true) {
+      return {
+        ok: false,
+        frame: missing.answer?.frame.seq ?? missing.call?.frame.seq,
+        message: `order_status for PT-9999 should be a tool error (a result with isError: true); the answer was ${missing.answer ? clip(missing.answer.frame.text, 160) : 'never sent'}.`,
+      };
+    }
+    return {
+      ok: true,
+      message: `PT-1041 found (frame ${found.answer.frame.seq}); PT-9999 a tool error (frame ${missing.answer.frame.seq}).`,
+    };
+  },
+};
+
+/** Node's own warnings are not the server's diagnostics. */
+function diagnostics(stderr: string): string[] {
+  return stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !/ExperimentalWarning|--trace-warnings|Type Stripping/.test(l));
+}
+
+const onStderr: Check = {
+  id: 'diagnostics-on-stderr',
+  title: 'Diagnostics still reach stderr',
+  hint: 'Do not delete the banner and logs: write them with console.error so operators still see them.',
+  run(run) {
+    const lines = diagnostics(run.peer.stderr);
+    if (lines.length === 0) {
+      const strays = conversation(run)
+        .from('s2c')
+        .some((r) => r.problem);
+      return {
+        ok: false,
+        message: strays
+          ? 'Your server wrote nothing on stderr: its diagnostics went to stdout instead.'
+          : 'Your server wrote nothing on stderr: the banner and logs are gone instead of moved there.',
+      };
+    }
+    return {
+      ok: true,
+      message: `Your server wrote ${lines.length} diagnostic line(s) on stderr, e.g. ${quote(lines[0], 60)}.`,
+    };
+  },
+};
+
+const finishes: Check = {
+  id: 'session-completes',
+  title: 'The reference client finishes its session',
+  hint: 'The server must start, answer and exit when its stdin closes; run `node client.ts node server.ts` to see.',
+  run(run) {
+    if (run.verdict === 'timeout') {
+      return { ok: false, message: `The session did not finish within ${run.timeoutMs / 1000} s.` };
+    }
+    const server = run.peer.exit;
+    if (server && (server.code ?? 0) !== 0 && run.program.exit?.code !== 0) {
+      const last = run.frames.at(-1);
+      return {
+        ok: false,
+        frame: last?.seq,
+        message: `Your server exited with code ${server.code} in the middle of the session${last ? ` (the last frame was ${last.seq})` : ''}, so the reference client failed.`,
+      };
+    }
+    if (run.program.exit?.code !== 0) {
+      const why = stderrGist(run.peer.stderr) || stderrGist(run.program.stderr);
+      return {
+        ok: false,
+        message: `The reference client failed (exit ${run.program.exit?.code ?? run.program.exit?.signal}).${why ? ` Stderr says: ${quote(why, 200)}` : ''}`,
+      };
+    }
+    return {
+      ok: true,
+      message: 'The reference client connected, called the tool twice and closed the session.',
+    };
+  },
+};
+
+export const checks: Check[] = [onlyProtocol, toolWorks, onStderr, finishes];
