@@ -1,0 +1,98 @@
+// The exercise CLI: list, check with human and --json output that agree, exit codes 0/1/2.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = fileURLToPath(new URL('../../sandbox/cli/exercise.ts', import.meta.url));
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    cwd: ROOT,
+    timeout: 60_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+interface JsonReport {
+  exercise: string;
+  passed: boolean;
+  checks: { id: string; title: string; ok: boolean; message: string }[];
+}
+
+describe('exercise CLI', () => {
+  it('lists the exercises through npm run --silent', () => {
+    const r = spawnSync('npm', ['run', '--silent', 'exercise', '--', 'list'], {
+      encoding: 'utf8',
+      cwd: ROOT,
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(0);
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/\s+/)[0]);
+    expect(ids).toEqual(
+      expect.arrayContaining(['raw-client', 'two-kinds-of-failure', 'stdout-is-the-wire']),
+    );
+  });
+
+  it('agrees between human and --json output on a failing starter (exit 1)', () => {
+    const human = cli('check', 'two-kinds-of-failure');
+    const json = cli('check', 'two-kinds-of-failure', '--json');
+    expect(human.code).toBe(1);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.out) as JsonReport;
+    expect(report.exercise).toBe('two-kinds-of-failure');
+    expect(report.passed).toBe(false);
+    const failed = report.checks.filter((c) => !c.ok).length;
+    const lines = human.out.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe(`${report.checks.length - failed} passed, ${failed} failed`);
+    for (const c of report.checks) {
+      expect(lines).toContain(`${c.ok ? 'PASS' : 'FAIL'} ${c.id}: ${c.message}`);
+    }
+  });
+
+  it('passes the solution and a --dir folder (exit 0)', () => {
+    const solution = cli('check', 'two-kinds-of-failure', '--solution', '--json');
+    expect(solution.code).toBe(0);
+    expect(JSON.parse(solution.out)).toMatchObject({ passed: true });
+    const dir = fileURLToPath(
+      new URL('../exercises/fixtures/two-kinds-of-failure/ok-switch/', import.meta.url),
+    );
+    const human = cli('check', 'two-kinds-of-failure', '--dir', dir);
+    expect(human.code).toBe(0);
+    expect(human.out.trimEnd().split('\n').at(-1)).toBe('5 passed, 0 failed');
+  });
+
+  it('fails a mistaken --dir folder with exit 1', () => {
+    const dir = fileURLToPath(
+      new URL('../exercises/fixtures/two-kinds-of-failure/swapped/', import.meta.url),
+    );
+    const r = cli('check', 'two-kinds-of-failure', '--dir', dir, '--json');
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.out) as JsonReport).checks.find((c) => c.id === 'tool-errors')?.ok).toBe(
+      false,
+    );
+  });
+
+  it('exits 2 with a friendly message on usage errors', () => {
+    const cases: [string[], string][] = [
+      [[], 'no command given'],
+      [['frobnicate'], 'unknown command "frobnicate"'],
+      [['check'], 'check needs an exercise id'],
+      [['check', 'no-such-exercise'], 'unknown exercise "no-such-exercise"'],
+      [['check', 'raw-client', '--dir', 'x', '--solution'], 'use either --dir or --solution'],
+      [['check', 'raw-client', '--verbose'], "Unknown option '--verbose'"],
+      [['check', 'Raw Client'], 'lower-case words joined by "-"'],
+      [['check', 'raw-client', '--timeout-ms', 'soon'], '--timeout-ms must be a whole number'],
+    ];
+    for (const [args, says] of cases) {
+      const r = cli(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toContain(says);
+      expect(r.err).toContain('usage:');
+    }
+  });
+});
