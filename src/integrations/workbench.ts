@@ -12,6 +12,20 @@ import { ISOLATION_HEADERS, needsIsolation } from '../../sandbox/runtime/headers
 import { createRuntimeEndpoint } from '../../sandbox/runtime/local/endpoint.ts';
 import { loopbackHosts, newToken, type Gate } from '../../sandbox/runtime/local/security.ts';
 
+const WORKBENCH_DEPS = [
+  'codemirror',
+  '@codemirror/lang-javascript',
+  '@codemirror/language',
+  '@codemirror/state',
+  '@codemirror/view',
+  '@lezer/highlight',
+  '@xterm/xterm',
+  '@xterm/addon-fit',
+  '@webcontainer/api',
+  '@modelcontextprotocol/sdk/types.js',
+  'zod',
+];
+
 export default function workbench(): AstroIntegration {
   let root = '';
   let port = 0;
@@ -25,6 +39,11 @@ export default function workbench(): AstroIntegration {
           return;
         }
         if (command !== 'build' && command !== 'dev') return;
+        if (command === 'dev') {
+          // The workbench imports these only after "Start"; left to Vite's discovery, the
+          // first click would trigger a dependency re-bundle and a page reload.
+          updateConfig({ vite: { optimizeDeps: { include: WORKBENCH_DEPS } } });
+        }
         const r = await bundleRuntime({
           outDir: fileURLToPath(new URL('runtime/', config.publicDir)),
           exercisesRoot: root + 'exercises',
