@@ -15,7 +15,7 @@ const REPS = Number(process.env.BENCH_REPS ?? 7);
 const CLIENT = fileURLToPath(
   new URL('../exercises/raw-client/solution/client.ts', import.meta.url),
 );
-const RELAY = fileURLToPath(new URL('../sandbox/tap/relay.ts', import.meta.url));
+const RELAY = fileURLToPath(new URL('../sandbox/tap/relay-main.ts', import.meta.url));
 
 function run(command: string, args: string[]): Promise<number> {
   const started = performance.now();

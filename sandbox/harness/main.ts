@@ -3,8 +3,12 @@
 //   node sandbox/harness/main.ts --exercise <id> --workspace <dir> --mode run|check
 //        [--exercises-root <dir>] [--timeout-ms N]
 // Exit 0 when the harness worked (even if checks failed), 2 on a usage error.
-// `main.ts --relay ...` runs the stdio tap instead, so a single bundled file is enough.
+// `main.ts --relay ...` runs the stdio tap and `main.ts --paper-trail` the Paper Trail server
+// on stdio, so that a single bundled file (esbuild, with the SDK) is all a runtime needs.
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createPaperTrailServer, PAPER_TRAIL_MAIN } from '../paper-trail/index.ts';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { runRelay } from '../tap/relay.ts';
@@ -35,6 +39,10 @@ function usage(message: string): never {
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--relay') return runRelay(argv.slice(1));
+  if (argv[0] === '--paper-trail') {
+    await createPaperTrailServer().connect(new StdioServerTransport());
+    return;
+  }
   let values: Record<string, unknown>;
   try {
     values = parseArgs({
@@ -65,6 +73,10 @@ async function main(argv: string[]): Promise<void> {
       exercisesRoot: a['exercises-root'],
       timeoutMs: a['timeout-ms'],
       relay: [process.execPath, self, '--relay'],
+      // Bundled, Paper Trail's own main.ts is not on disk: serve it from this file.
+      paperTrail: existsSync(PAPER_TRAIL_MAIN)
+        ? undefined
+        : { command: process.execPath, args: [self, '--paper-trail'] },
     },
     (event) => process.stdout.write(JSON.stringify(event) + '\n'),
   );

@@ -43,6 +43,8 @@ export interface RunOptions {
   workRoot?: string;
   /** Command prefix that runs the stdio relay (main.ts passes itself with --relay). */
   relay?: string[];
+  /** How to start Paper Trail; defaults to paperTrailCommand() (its main.ts next to the sources). */
+  paperTrail?: { command: string; args: string[] };
   /** Checks by exercise id; defaults to exercises/registry.ts. */
   checks?: Record<string, readonly Check[]>;
   keepWork?: boolean;
@@ -61,7 +63,7 @@ export interface Summary {
 
 const DEFAULT_RELAY = [
   process.execPath,
-  fileURLToPath(new URL('../tap/relay.ts', import.meta.url)),
+  fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url)),
 ];
 const POLL_MS = 15;
 /** How long a peer may take to exit after the program has, before it is killed. */
@@ -207,7 +209,7 @@ function execute(
   closeSync(openSync(recordFile, 'w'));
   const peer =
     run.peer.kind === 'paper-trail'
-      ? paperTrailCommand()
+      ? (options.paperTrail ?? paperTrailCommand())
       : { command: process.execPath, args: [join(work, run.peer.file)] };
   const tapped = [
     ...(options.relay ?? DEFAULT_RELAY),

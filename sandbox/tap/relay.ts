@@ -3,11 +3,10 @@
 // it saw to a record file that the harness reads. Recording is off the data path, so the
 // peers see the same bytes and timing they would see without the tap.
 //
-// Usage: node relay.ts --record <file> [--max-bytes N] -- <command> [args...]
+// Usage: node relay-main.ts --record <file> [--max-bytes N] -- <command> [args...]
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import type { TapRecord } from './record-file.ts';
 
 export function runRelay(argv: string[]): void {
@@ -90,6 +89,3 @@ function valueOf(args: string[], name: string): string | undefined {
 function now(): number {
   return performance.timeOrigin + performance.now();
 }
-
-// Not import.meta.main: Node 22 (inside the WebContainer) does not have it.
-if (process.argv[1] === fileURLToPath(import.meta.url)) runRelay(process.argv.slice(2));
