@@ -129,6 +129,63 @@ describe('workbench on the local runtime', () => {
     await page.close();
   });
 
+  it('asks before Reset and Show solution replace code, and keeps it when told no', async () => {
+    const page = await context.newPage();
+    await page.goto(ws.url + EXERCISE.slice(1));
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.click('[data-action="start"]');
+    await page.locator('.cm-content').waitFor();
+    await page.click('.cm-content');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText('// my own attempt\n');
+    await expect.poll(() => savedClient(page)).toBe('// my own attempt\n');
+
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await page.click('[data-action="solution"]');
+    await expect.poll(() => asked.length).toBe(1);
+    expect(await savedClient(page)).toBe('// my own attempt\n');
+
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.accept();
+    });
+    await page.click('[data-action="reset"]');
+    const starter = await readFile(join(REPO, 'exercises/raw-client/starter/client.ts'), 'utf8');
+    await expect.poll(() => savedClient(page)).toBe(starter);
+    expect(asked[1]).toMatch(/starter/);
+    await page.close();
+  });
+
+  it('shows hostile frame text as text, never as markup', async () => {
+    const page = await context.newPage();
+    await page.goto(ws.url + EXERCISE.slice(1));
+    await page.click('[data-action="start"]');
+    await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
+    await page.click('.cm-content');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(
+      [
+        "import { spawn } from 'node:child_process';",
+        'const [cmd, ...args] = process.argv.slice(2);',
+        "const s = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'inherit'] });",
+        's.stdin.end(\'<img src=x onerror="window.__pwned=1">\\n\');',
+        '',
+      ].join('\n'),
+    );
+    await page.click('[data-action="run"]');
+    await page.locator('#frame-0').waitFor();
+    expect(await page.locator('#frame-0 .badge').textContent()).toContain('not JSON');
+    expect(await page.locator('#frame-0 .frame-raw code').textContent()).toContain('<img src=x');
+    expect(await page.locator('.wb-frames img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    await page.close();
+  });
+
   it('warns visibly when storage is full instead of losing edits silently', async () => {
     const page = await context.newPage();
     await page.addInitScript(() => {
