@@ -12,6 +12,8 @@ const relativeFile = z
 export const PeerSpec = z.discriminatedUnion('kind', [
   /** The Paper Trail server from sandbox/paper-trail, over stdio. */
   z.object({ kind: z.literal('paper-trail') }),
+  /** Paper Trail over streamable HTTP behind the recording proxy; "{peer}" becomes its URL. */
+  z.object({ kind: z.literal('paper-trail-http') }),
   /** A file of the exercise run with node (e.g. the learner's server). */
   z.object({ kind: z.literal('file'), file: relativeFile }),
 ]);

@@ -28,6 +28,17 @@ export class Framer {
     else this.pending.delete(key);
   }
 
+  /** A frame that is not a line (an HTTP request, response or SSE event): number it and emit. */
+  add(frame: Omit<FrameRecord, 'seq'>): void {
+    const f: FrameRecord = {
+      ...frame,
+      seq: this.seq++,
+      t: Math.max(0, Math.round(frame.t * 1000) / 1000),
+    };
+    this.frames.push(f);
+    this.onFrame(f);
+  }
+
   /** The stream ended: whatever is left becomes an unterminated frame. */
   end(key: string): void {
     const rest = this.pending.get(key);

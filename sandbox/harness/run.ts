@@ -24,6 +24,8 @@ import { parseRecords } from '../tap/record-file.ts';
 import type { CheckResult, HarnessEvent } from './events.ts';
 import { Framer } from './framer.ts';
 import { groupAlive } from './procs.ts';
+import { startHttpPeer } from './http-peer.ts';
+import type { HttpPeer } from './http-peer.ts';
 import { checks as registry } from '../../exercises/registry.ts';
 
 export interface RunOptions {
@@ -191,7 +193,7 @@ class Capped {
   }
 }
 
-function execute(
+async function execute(
   exercise: Exercise,
   work: string,
   options: RunOptions,
@@ -207,22 +209,6 @@ function execute(
   mkdirSync(join(work, '.harness'), { recursive: true });
   const recordFile = join(work, '.harness', 'tap.ndjson');
   closeSync(openSync(recordFile, 'w'));
-  const peer =
-    run.peer.kind === 'paper-trail'
-      ? (options.paperTrail ?? paperTrailCommand())
-      : { command: process.execPath, args: [join(work, run.peer.file)] };
-  const tapped = [
-    ...(options.relay ?? DEFAULT_RELAY),
-    '--record',
-    recordFile,
-    '--max-bytes',
-    String(maxFrames),
-    '--',
-    peer.command,
-    ...peer.args,
-  ];
-  const args = run.args.flatMap((a) => (a === '{peer}' ? tapped : [a]));
-
   const t0 = performance.timeOrigin + performance.now();
   const framer = new Framer((f) => emit({ type: 'frame', ...f }));
   const program: ProcessRecord = { stdout: '', stderr: '', exit: null };
@@ -233,6 +219,38 @@ function execute(
   const peerErr = new Map<number, StringDecoder>();
   let peerErrBytes = 0;
   let verdict: Verdict | null = null;
+
+  let httpPeer: HttpPeer | null = null;
+  let args: string[];
+  if (run.peer.kind === 'paper-trail-http') {
+    httpPeer = await startHttpPeer(
+      options.paperTrail ?? paperTrailCommand(),
+      ({ at, ...frame }) => framer.add({ ...frame, t: at - t0 }),
+      (text) => {
+        peerRec.stderr += text;
+        emit({ type: 'stderr', source: peerSource, text });
+      },
+      timeoutMs,
+    );
+    const url = httpPeer.url;
+    args = run.args.map((a) => (a === '{peer}' ? url : a));
+  } else {
+    const peer =
+      run.peer.kind === 'paper-trail'
+        ? (options.paperTrail ?? paperTrailCommand())
+        : { command: process.execPath, args: [join(work, run.peer.file)] };
+    const tapped = [
+      ...(options.relay ?? DEFAULT_RELAY),
+      '--record',
+      recordFile,
+      '--max-bytes',
+      String(maxFrames),
+      '--',
+      peer.command,
+      ...peer.args,
+    ];
+    args = run.args.flatMap((a) => (a === '{peer}' ? tapped : [a]));
+  }
 
   return new Promise((resolvePromise) => {
     const child = spawn(process.execPath, [join(work, run.program), ...args], {
@@ -258,7 +276,9 @@ function execute(
     let offset = 0;
     const fd = openSync(recordFile, 'r');
     let pending = Buffer.alloc(0);
+    let fdOpen = true;
     const drain = (): void => {
+      if (!fdOpen) return;
       const buf = Buffer.alloc(64 * 1024);
       for (;;) {
         const n = readSync(fd, buf, 0, buf.length, offset);
@@ -326,12 +346,16 @@ function execute(
 
     const out = new Capped(maxOut);
     const err = new Capped(maxOut);
+    // The relay records bytes before passing them on, so reading the record first puts every
+    // frame the program could have reacted to ahead of what it printed.
     child.stdout.on('data', (chunk: Buffer) => {
+      drain();
       const s = out.push(chunk);
       if (s === null) return stop('output-limit');
       if (s) emit({ type: 'stdout', source: programSource, text: s });
     });
     child.stderr.on('data', (chunk: Buffer) => {
+      drain();
       const s = err.push(chunk);
       if (s === null) return stop('output-limit');
       if (s) emit({ type: 'stderr', source: programSource, text: s });
@@ -345,7 +369,13 @@ function execute(
       clearTimeout(timer);
       clearInterval(poll);
       killTree();
-      groupGone().then(settle, settle);
+      groupGone().then(stopHttpPeer).then(settle, settle);
+    };
+    const stopHttpPeer = async (): Promise<void> => {
+      if (!httpPeer) return;
+      const exit = await httpPeer.stop();
+      peerRec.exit = exit;
+      emit({ type: 'exit', source: peerSource, ...exit });
     };
     // SIGKILL lands asynchronously: wait until no member of the group is left, so that
     // "the run is over" also means "nothing of it is still running".
@@ -359,6 +389,7 @@ function execute(
       process.off('exit', killTree);
       drain();
       framer.endAll();
+      fdOpen = false;
       closeSync(fd);
       program.stdout = out.text;
       program.stderr = err.text;
@@ -368,7 +399,7 @@ function execute(
         frames: framer.frames,
         unterminated: framer.unterminated,
         stdinClosed,
-        peerStarted: relays.size > 0,
+        peerStarted: relays.size > 0 || httpPeer !== null,
         program,
         peer: peerRec,
         verdict: verdict ?? 'completed',

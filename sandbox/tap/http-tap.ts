@@ -1,0 +1,188 @@
+// The streamable HTTP tap: a recording reverse proxy on 127.0.0.1. Every request, every
+// response status line with its MCP headers, and every server-sent event becomes a frame.
+// Bodies pass through as they arrive (an SSE stream is never buffered), so the client sees
+// what it would see talking to the server directly. The proxy URL carries a random token
+// in its path, and Host/Origin must name the proxy itself (DNS rebinding).
+import { randomBytes } from 'node:crypto';
+import { createServer, request as httpRequest } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { FrameRecord, HttpMeta } from '../frames/record.ts';
+
+/** Headers worth recording: the ones MCP's HTTP transport gives a meaning to. */
+const KEPT = [
+  'content-type',
+  'accept',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
+  'origin',
+];
+
+export interface HttpTapOptions {
+  /** The real server's MCP endpoint, e.g. http://127.0.0.1:4311/mcp. */
+  target: string;
+  /** Receives frames without seq/t; the caller numbers them in its own recording. */
+  onFrame: (frame: Omit<FrameRecord, 'seq' | 't'> & { at: number }) => void;
+}
+
+export interface HttpTap {
+  /** What the client should connect to. */
+  url: string;
+  close(): Promise<void>;
+}
+
+function pick(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>) {
+  const out: Record<string, string> = {};
+  for (const name of KEPT) {
+    const v = headers[name];
+    if (v !== undefined) out[name] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+/** Splits an SSE byte stream into events (blank-line separated), across chunk borders. */
+export class SseParser {
+  private buffer = '';
+  private readonly onEvent: (e: { data: string; event?: string; id?: string }) => void;
+  constructor(onEvent: (e: { data: string; event?: string; id?: string }) => void) {
+    this.onEvent = onEvent;
+  }
+  push(text: string): void {
+    this.buffer += text.replace(/\r\n?/g, '\n');
+    let end: number;
+    while ((end = this.buffer.indexOf('\n\n')) !== -1) {
+      const block = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 2);
+      const data: string[] = [];
+      let event: string | undefined;
+      let id: string | undefined;
+      let any = false;
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon === -1 ? line : line.slice(0, colon);
+        let value = colon === -1 ? '' : line.slice(colon + 1);
+        if (value.startsWith(' ')) value = value.slice(1);
+        if (field === 'data') data.push(value);
+        else if (field === 'event') event = value;
+        else if (field === 'id') id = value;
+        else if (field !== 'retry') continue;
+        any = true;
+      }
+      if (any) this.onEvent({ data: data.join('\n'), event, id });
+    }
+  }
+}
+
+export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
+  const target = new URL(options.target);
+  const token = randomBytes(12).toString('hex');
+  const prefix = `/${token}`;
+  let exchange = 0;
+  const now = () => performance.timeOrigin + performance.now();
+  const frame = (dir: 'c2s' | 's2c', text: string, http: HttpMeta) =>
+    options.onFrame({ dir, transport: 'http', text, http, at: now() });
+
+  let self = { host: '', origin: '' };
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const host = req.headers.host;
+    const origin = req.headers.origin;
+    if (host !== self.host || (origin !== undefined && origin !== self.origin)) {
+      res
+        .writeHead(403, { 'content-type': 'text/plain' })
+        .end('forbidden: foreign Host or Origin\n');
+      return;
+    }
+    const path = req.url ?? '/';
+    if (path !== prefix && !path.startsWith(`${prefix}/`)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+      return;
+    }
+    const forwardPath = path.slice(prefix.length) || '/';
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const n = exchange++;
+      frame('c2s', body.toString('utf8'), {
+        exchange: n,
+        part: 'request',
+        method: req.method,
+        path: forwardPath,
+        headers: pick(req.headers),
+      });
+      const headers: Record<string, string | string[] | undefined> = { ...req.headers };
+      headers.host = target.host;
+      if (origin !== undefined) headers.origin = target.origin;
+      delete headers['content-length'];
+      if (body.length > 0) headers['content-length'] = String(body.length);
+      const upstream = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: forwardPath === '/' ? target.pathname : forwardPath,
+          headers,
+        },
+        (up) => {
+          const type = String(up.headers['content-type'] ?? '');
+          const sse = type.startsWith('text/event-stream');
+          const upChunks: Buffer[] = [];
+          const parser = sse
+            ? new SseParser((e) =>
+                frame('s2c', e.data, {
+                  exchange: n,
+                  part: 'sse',
+                  headers: {},
+                  ...(e.event !== undefined ? { event: e.event } : {}),
+                  ...(e.id !== undefined ? { id: e.id } : {}),
+                }),
+              )
+            : null;
+          const meta: HttpMeta = {
+            exchange: n,
+            part: 'response',
+            status: up.statusCode,
+            headers: pick(up.headers),
+          };
+          // An SSE response's status line is a frame at once; its events follow as they come.
+          if (sse) frame('s2c', '', meta);
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          res.flushHeaders();
+          up.on('data', (c: Buffer) => {
+            if (parser) parser.push(c.toString('utf8'));
+            else upChunks.push(c);
+            res.write(c);
+          });
+          up.on('end', () => {
+            if (!sse) frame('s2c', Buffer.concat(upChunks).toString('utf8'), meta);
+            res.end();
+          });
+          up.on('error', () => res.destroy());
+        },
+      );
+      upstream.on('error', (err) => {
+        frame('s2c', '', { exchange: n, part: 'response', status: 502, headers: {} });
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(`tap: could not reach the server: ${err.message}\n`);
+      });
+      // A client that hangs up (e.g. closing a GET stream) ends the upstream request too.
+      res.on('close', () => upstream.destroy());
+      upstream.end(body);
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  self = { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` };
+  return {
+    url: `http://127.0.0.1:${port}${prefix}${target.pathname}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
