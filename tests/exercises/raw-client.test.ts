@@ -5,7 +5,7 @@ import { check, failures, fixtureDir } from './helpers.ts';
 
 const EX = 'raw-client';
 // Mistakes that make the client hang get a shorter limit: the story is in the frames.
-const HANG_MS = 6000;
+const HANG_MS = 8000;
 
 const mistakes: { name: string; check: string; says: string; hangs?: boolean }[] = [
   {
