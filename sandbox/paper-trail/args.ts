@@ -2,14 +2,33 @@
 // that says what was wrong and what would be right.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions.ts';
 
-export const USAGE = `usage: npm run --silent paper-trail [-- --http [--port N] [--json-response]]
+export const USAGE = `usage: npm run --silent paper-trail [-- --http [--port N] [--json-response]
+                                          [--session-idle SECONDS] [--max-sessions N]]
 
-  (no flags)        speak MCP over stdio: frames on stdin/stdout, logs on stderr
-  --http            serve streamable HTTP at http://127.0.0.1:PORT/mcp
-  --port N          port for --http, 0-65535; 0 (the default) picks a free port
-  --json-response   answer each POST with one JSON body instead of an SSE stream
-  --help            show this text`;
+  (no flags)               speak MCP over stdio: frames on stdin/stdout, logs on stderr
+  --http                   serve streamable HTTP at http://127.0.0.1:PORT/mcp
+  --port N                 port for --http, 0-65535; 0 (the default) picks a free port
+  --json-response          answer each POST with one JSON body instead of an SSE stream
+  --session-idle SECONDS   close a session after this long without a request
+                           (default ${DEFAULT_SESSION_IDLE_MS / 1000}); its id then gets 404
+  --max-sessions N         refuse a new session with 503 while N are open (default ${DEFAULT_MAX_SESSIONS})
+  --help                   show this text`;
+
+/** A positive whole number typed on the command line, with the flag named in the message. */
+const count = (flag: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: (issue) => `${flag} must be a whole number, got "${issue.input}"` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, { error: `${flag} must be at least 1` })
+        .max(max, { error: `${flag} must be at most ${max}` }),
+    )
+    .optional();
 
 const Options = z
   .object({
@@ -21,14 +40,34 @@ const Options = z
       .pipe(z.number().max(65535, { error: '--port must be between 0 and 65535' }))
       .optional(),
     'json-response': z.boolean().default(false),
+    // A day at most: longer than that is "never", which is the leak this flag exists to stop.
+    'session-idle': count('--session-idle', 86_400),
+    'max-sessions': count('--max-sessions', 10_000),
     help: z.boolean().default(false),
   })
-  .refine((o) => o.http || (o.port === undefined && !o['json-response']), {
-    error: '--port and --json-response only make sense together with --http',
-  });
+  .refine(
+    (o) =>
+      o.http ||
+      (o.port === undefined &&
+        !o['json-response'] &&
+        o['session-idle'] === undefined &&
+        o['max-sessions'] === undefined),
+    {
+      error:
+        '--port, --json-response, --session-idle and --max-sessions only make sense together with --http',
+    },
+  );
 
 export type PaperTrailArgs =
-  { mode: 'help' } | { mode: 'stdio' } | { mode: 'http'; port: number; jsonResponse: boolean };
+  | { mode: 'help' }
+  | { mode: 'stdio' }
+  | {
+      mode: 'http';
+      port: number;
+      jsonResponse: boolean;
+      sessionIdleMs: number;
+      maxSessions: number;
+    };
 
 /** Parses argv (without node and script); throws ArgsError with a friendly message. */
 export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
@@ -42,6 +81,8 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
         http: { type: 'boolean' },
         port: { type: 'string' },
         'json-response': { type: 'boolean' },
+        'session-idle': { type: 'string' },
+        'max-sessions': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -55,7 +96,13 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
   const o = parsed.data;
   if (o.help) return { mode: 'help' };
   if (!o.http) return { mode: 'stdio' };
-  return { mode: 'http', port: o.port ?? 0, jsonResponse: o['json-response'] };
+  return {
+    mode: 'http',
+    port: o.port ?? 0,
+    jsonResponse: o['json-response'],
+    sessionIdleMs: (o['session-idle'] ?? DEFAULT_SESSION_IDLE_MS / 1000) * 1000,
+    maxSessions: o['max-sessions'] ?? DEFAULT_MAX_SESSIONS,
+  };
 }
 
 export class ArgsError extends Error {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createPaperTrailServer } from './server.ts';
 import type { PaperTrailOptions } from './server.ts';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, SessionTable } from './sessions.ts';
 
 export const MCP_PATH = '/mcp';
 
@@ -16,6 +17,10 @@ export interface HttpOptions extends PaperTrailOptions {
   jsonResponse: boolean;
   /** Where diagnostics go; never stdout. */
   log?: (line: string) => void;
+  /** A session with no request for this long is closed; later requests get 404. */
+  sessionIdleMs?: number;
+  /** At most this many open sessions; one more initialize gets 503. */
+  maxSessions?: number;
 }
 
 export interface RunningHttpServer {
@@ -32,7 +37,13 @@ function sendJsonRpcError(res: ServerResponse, status: number, code: number, mes
 
 export async function startHttpServer(options: HttpOptions): Promise<RunningHttpServer> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const sessions = new SessionTable<StreamableHTTPServerTransport>({
+    idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
+    max: maxSessions,
+    onExpired: (sessionId, idleMs) =>
+      log(`paper-trail: session ${sessionId} expired after ${idleMs} ms idle`),
+  });
   const allowedHosts: string[] = [];
   const allowedOrigins: string[] = [];
 
@@ -63,7 +74,7 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
       allowedHosts,
       allowedOrigins,
       onsessioninitialized: (sessionId) => {
-        sessions.set(sessionId, transport);
+        sessions.add(sessionId, transport);
         log(`paper-trail: session ${sessionId} opened`);
       },
       onsessionclosed: (sessionId) => {
@@ -91,17 +102,36 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
         sendJsonRpcError(res, 404, -32001, 'Session not found');
         return;
       }
+      // The session is busy until the response (an SSE stream included) is finished.
+      sessions.begin(sessionId);
+      res.once('close', () => sessions.end(sessionId));
       await transport.handleRequest(req, res);
+      return;
+    }
+    if (sessions.full()) {
+      log(`paper-trail: refused a new session, ${maxSessions} are open`);
+      res.setHeader('retry-after', '60');
+      sendJsonRpcError(
+        res,
+        503,
+        -32000,
+        `Too many open sessions (limit ${maxSessions}): end one with DELETE or wait until idle ones expire`,
+      );
       return;
     }
     // No session yet: a fresh transport lets the SDK decide, so initialize opens a session
     // and anything else gets the SDK's own "Server not initialized" answer.
-    const transport = newSessionTransport();
-    const server = createPaperTrailServer(options);
-    server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
-    if (transport.sessionId === undefined) await server.close();
+    const release = sessions.reserve();
+    try {
+      const transport = newSessionTransport();
+      const server = createPaperTrailServer(options);
+      server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
+      await server.connect(transport);
+      await transport.handleRequest(req, res);
+      if (transport.sessionId === undefined) await server.close();
+    } finally {
+      release();
+    }
   }
 
   const httpServer = createServer((req, res) => {
@@ -125,9 +155,7 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
     url,
     port,
     async close() {
-      const open = [...sessions.values()];
-      sessions.clear();
-      await Promise.all(open.map((transport) => transport.close()));
+      await sessions.closeAll();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

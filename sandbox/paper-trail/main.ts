@@ -32,7 +32,13 @@ async function main(): Promise<void> {
     return;
   }
 
-  const running = await startHttpServer({ port: args.port, jsonResponse: args.jsonResponse, log });
+  const running = await startHttpServer({
+    port: args.port,
+    jsonResponse: args.jsonResponse,
+    sessionIdleMs: args.sessionIdleMs,
+    maxSessions: args.maxSessions,
+    log,
+  });
   log(`paper-trail listening on ${running.url} (${args.jsonResponse ? 'JSON' : 'SSE'} responses)`);
   const stop = () => {
     running.close().then(

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { ArgsError, parsePaperTrailArgs } from '../../sandbox/paper-trail/args.ts';
 import { paperTrailCommand } from '../../sandbox/paper-trail/index.ts';
+import {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+} from '../../sandbox/paper-trail/sessions.ts';
 
 describe('parsePaperTrailArgs', () => {
   it('defaults to stdio and reads the HTTP options', () => {
@@ -11,14 +15,32 @@ describe('parsePaperTrailArgs', () => {
       mode: 'http',
       port: 8123,
       jsonResponse: true,
+      sessionIdleMs: DEFAULT_SESSION_IDLE_MS,
+      maxSessions: DEFAULT_MAX_SESSIONS,
     });
-    expect(parsePaperTrailArgs(['--http'])).toEqual({ mode: 'http', port: 0, jsonResponse: false });
+    expect(parsePaperTrailArgs(['--http'])).toEqual({
+      mode: 'http',
+      port: 0,
+      jsonResponse: false,
+      sessionIdleMs: DEFAULT_SESSION_IDLE_MS,
+      maxSessions: DEFAULT_MAX_SESSIONS,
+    });
+  });
+
+  it('reads the session limits, idle time in seconds', () => {
+    expect(
+      parsePaperTrailArgs(['--http', '--session-idle', '90', '--max-sessions', '3']),
+    ).toMatchObject({ mode: 'http', sessionIdleMs: 90_000, maxSessions: 3 });
   });
 
   it.each([
     [['--http', '--port', 'eighty'], '--port must be a whole number, got "eighty"'],
     [['--http', '--port', '70000'], '--port must be between 0 and 65535'],
     [['--port', '8123'], 'only make sense together with --http'],
+    [['--max-sessions', '3'], 'only make sense together with --http'],
+    [['--http', '--session-idle', 'soon'], '--session-idle must be a whole number, got "soon"'],
+    [['--http', '--session-idle', '0'], '--session-idle must be at least 1'],
+    [['--http', '--max-sessions', '0'], '--max-sessions must be at least 1'],
     [['--verbose'], "Unknown option '--verbose'"],
   ])('rejects %j', (argv, message) => {
     expect(() => parsePaperTrailArgs(argv)).toThrow(ArgsError);
