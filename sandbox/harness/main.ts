@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { runRelay } from '../tap/relay.ts';
 import { runExercise } from './run.ts';
+import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
 
 const Args = z.object({
   exercise: z.string({ error: '--exercise <id> is required' }).regex(/^[a-z0-9-]+$/, {
@@ -63,6 +64,12 @@ async function main(argv: string[]): Promise<void> {
   const parsed = Args.safeParse(values);
   if (!parsed.success) usage(parsed.error.issues.map((i) => i.message).join('\n'));
   const a = parsed.data;
+  const root = a['exercises-root'] ?? defaultExercisesRoot();
+  try {
+    loadExercise(root, a.exercise);
+  } catch (err) {
+    usage((err as Error).message);
+  }
   const self = fileURLToPath(import.meta.url);
   await runExercise(
     {
@@ -70,7 +77,7 @@ async function main(argv: string[]): Promise<void> {
       mode: a.mode,
       workspace: a.workspace,
       solution: a.solution,
-      exercisesRoot: a['exercises-root'],
+      exercisesRoot: root,
       timeoutMs: a['timeout-ms'],
       relay: [process.execPath, self, '--relay'],
       // Bundled, Paper Trail's own main.ts is not on disk: serve it from this file.

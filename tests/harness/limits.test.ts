@@ -25,6 +25,17 @@ describe('harness limits', () => {
     expect(out.join('').length).toBeLessThanOrEqual(64 * 1024);
   });
 
+  it('stops a program whose frames pass the recording cap with verdict output-limit', async () => {
+    const { summary } = await collect({
+      ...base,
+      exercise: 'frame-flood',
+      maxFrameBytes: 256 * 1024,
+      timeoutMs: 15000,
+    });
+    expect(summary.verdict).toBe('output-limit');
+    expect(summary.frames).toBeLessThan(256 * 2);
+  });
+
   it('reports a crash with its exit code and stderr', async () => {
     const { events, summary } = await collect({ ...base, exercise: 'crash' });
     expect(summary.verdict).toBe('crashed');

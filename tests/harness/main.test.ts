@@ -65,6 +65,9 @@ describe('harness main.ts', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--mode must be "run" or "check"');
     expect(main(['--mode', 'run']).status).toBe(2);
+    const unknown = main(['--exercise', 'no-such-exercise', '--mode', 'run']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown exercise "no-such-exercise"');
     expect(main(['--exercise', 'raw-client', '--mode', 'run', '--bogus']).status).toBe(2);
   });
 });
