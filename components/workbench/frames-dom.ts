@@ -66,13 +66,42 @@ export function createFramePane(list: HTMLOListElement, empty: HTMLElement): Fra
     const num = el('a', 'frame-num', `#${record.seq}`);
     num.href = `#${liveFrameId(record.seq)}`;
     head.append(num, el('span', 'frame-dir', directionLabel(record.dir)));
-    head.append(el('span', 'frame-transport', record.transport));
+    const part = record.http?.part;
+    const transport =
+      part === 'sse' ? 'SSE event' : part === 'response' ? 'HTTP response' : undefined;
+    head.append(el('span', 'frame-transport', transport ?? record.transport));
     if (info.kind !== 'no-body') head.append(el('span', 'frame-kind', info.label));
     if (info.id !== undefined) head.append(el('span', 'frame-id', `id ${JSON.stringify(info.id)}`));
     const badge = el('span', `badge badge--${info.badge.tone}`, info.badge.text);
     if (info.badge.detail) badge.title = info.badge.detail;
     head.append(badge);
     li.append(head);
+    const http = record.http;
+    if (http && http.part !== 'sse') {
+      const meta = el('div', 'http-meta');
+      const line = el('p', 'http-line');
+      line.append(
+        el(
+          'code',
+          undefined,
+          http.part === 'request'
+            ? `${http.method ?? 'POST'} ${http.path ?? '/'}`
+            : `HTTP ${http.status ?? '?'}`,
+        ),
+      );
+      meta.append(line);
+      const headers = Object.entries(http.headers ?? {});
+      if (headers.length > 0) {
+        const dl = el('dl', 'http-headers');
+        for (const [name, value] of headers) {
+          const row = el('div');
+          row.append(el('dt', undefined, `${name}:`), el('dd', undefined, value));
+          dl.append(row);
+        }
+        meta.append(dl);
+      }
+      li.append(meta);
+    }
     if (info.badge.detail) li.append(el('p', 'frame-note', info.badge.detail));
     if (info.kind !== 'no-body') {
       const body = el('div', 'frame-body');

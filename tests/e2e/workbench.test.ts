@@ -54,6 +54,8 @@ describe('workbench on the local runtime', () => {
   beforeAll(async () => {
     ws = await startWorkshopCli();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Runs start three Node processes each; on a loaded CI machine that takes a while.
+    context.setDefaultTimeout(60_000);
   });
   afterAll(async () => {
     await context?.close();
@@ -233,6 +235,15 @@ describe('workbench without a local runtime', () => {
     expect(await page.locator('[data-action="start"]').textContent()).toContain('Try again');
     // The editor still works: nothing the learner typed is lost.
     expect(await page.locator('.cm-content').count()).toBe(1);
+    // `npm run build` shipped the runtime bundle, same-origin, loadable under require-corp.
+    const manifest = await page.evaluate(async () => {
+      const res = await fetch('/runtime/manifest.json');
+      const body = (await res.json()) as { files: Record<string, string> };
+      return { status: res.status, files: Object.keys(body.files) };
+    });
+    expect(manifest.status).toBe(200);
+    expect(manifest.files).toContain('runtime/harness.mjs');
+    expect(manifest.files).toContain('exercises/raw-client/exercise.json');
     await page.screenshot({ path: join(SCREENSHOTS, 'workbench-boot-failed.png'), fullPage: true });
     await context.close();
   });

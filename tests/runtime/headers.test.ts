@@ -1,0 +1,34 @@
+// The isolation headers are written in three places (dev middleware and workshop server via
+// headers.ts, static hosts via public/_headers); this keeps them from drifting apart.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ISOLATION_HEADERS, needsIsolation } from '../../sandbox/runtime/headers.ts';
+import { adviceFor } from '../../components/workbench/advice.ts';
+import type { BootFailureReason } from '../../sandbox/runtime/types.ts';
+
+describe('isolation headers', () => {
+  it('public/_headers sets exactly ISOLATION_HEADERS on /exercises/*', () => {
+    const text = readFileSync(new URL('../../public/_headers', import.meta.url), 'utf8');
+    const lines = text.split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+    expect(lines[0]).toBe('/exercises/*');
+    const set = Object.fromEntries(
+      lines.slice(1).map((l) => l.trim().split(/:\s*/) as [string, string]),
+    );
+    expect(set).toEqual(ISOLATION_HEADERS);
+  });
+
+  it('applies to exercise pages only', () => {
+    expect(needsIsolation('/exercises/raw-client/')).toBe(true);
+    expect(needsIsolation('/lessons/the-wire/')).toBe(false);
+    expect(needsIsolation('/exercisesque/')).toBe(false);
+  });
+});
+
+describe('boot failure advice', () => {
+  const reasons: BootFailureReason[] = ['not-isolated', 'timeout', 'blocked', 'no-typescript'];
+  it.each(reasons)('%s: says what happened and offers the workshop server', (reason) => {
+    const a = adviceFor(reason, 'Detail.');
+    expect(a.what.length).toBeGreaterThan(10);
+    expect(a.todo).toContain('npm run workshop');
+  });
+});
