@@ -221,11 +221,18 @@ async function execute(
   let verdict: Verdict | null = null;
 
   let httpPeer: HttpPeer | null = null;
+  let httpBytes = 0;
+  // Set once the program runs; until then there is nothing to stop.
+  let onFrameLimit = (): void => {};
   let args: string[];
   if (run.peer.kind === 'paper-trail-http') {
     httpPeer = await startHttpPeer(
       options.paperTrail ?? paperTrailCommand(),
-      ({ at, ...frame }) => framer.add({ ...frame, t: at - t0 }),
+      ({ at, ...frame }) => {
+        httpBytes += Buffer.byteLength(frame.text);
+        if (httpBytes > maxFrames) return onFrameLimit();
+        framer.add({ ...frame, t: at - t0 });
+      },
       (text) => {
         peerRec.stderr += text;
         emit({ type: 'stderr', source: peerSource, text });
@@ -272,6 +279,7 @@ async function execute(
       if (verdict === null) verdict = why;
       killTree();
     };
+    onFrameLimit = () => stop('output-limit');
 
     let offset = 0;
     const fd = openSync(recordFile, 'r');
