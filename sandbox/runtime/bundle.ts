@@ -3,8 +3,9 @@
 // exercise's exercise.json and starter files. Output: <outDir>/manifest.json, a flat map of
 // container paths to file contents that the adapter mounts as it is.
 import { build, type Plugin } from 'esbuild';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { filesUnder, listExerciseIds, loadExercise } from '../exercises/loader.ts';
 import { CONTAINER_PATHS } from './webcontainer/paths.ts';
@@ -69,6 +70,7 @@ export async function bundleRuntime(options: {
       files[`${base}/starter/${f}`] = readFileSync(join(exercise.dir, 'starter', f), 'utf8');
     }
   }
+  Object.assign(files, await bundleLearnerPackages(options.exercisesRoot));
   // The container's package.json makes .mjs/.ts files ES modules without guessing.
   files['package.json'] = JSON.stringify({ name: 'mcpw-sandbox', private: true, type: 'module' });
 
@@ -82,4 +84,83 @@ export async function bundleRuntime(options: {
     manifestBytes: Buffer.byteLength(manifest),
     files: Object.keys(files).length,
   };
+}
+
+/** Bare imports (packages) in every exercise's starter and solution files. */
+export function learnerImports(exercisesRoot: string): string[] {
+  const found = new Set<string>();
+  for (const id of listExerciseIds(exercisesRoot)) {
+    for (const part of ['starter', 'solution']) {
+      const dir = join(exercisesRoot, id, part);
+      for (const f of filesUnder(dir).filter((f) => /\.[cm]?[jt]s$/.test(f))) {
+        const text = readFileSync(join(dir, f), 'utf8');
+        for (const m of text.matchAll(/(?:from|import)\s*\(?\s*'([^'.][^']*)'/g)) {
+          if (!m[1].startsWith('node:')) found.add(m[1]);
+        }
+      }
+    }
+  }
+  return [...found].sort();
+}
+
+/**
+ * The packages learner code imports (the SDK's entry points, zod), bundled into a minimal
+ * node_modules so that `import ... from '@modelcontextprotocol/sdk/server/mcp.js'` resolves
+ * in the container without npm. One esbuild run with code splitting, so the SDK and the
+ * learner's code share a single copy of zod, as they would after npm install.
+ */
+async function bundleLearnerPackages(exercisesRoot: string): Promise<Record<string, string>> {
+  const specifiers = learnerImports(exercisesRoot);
+  if (specifiers.length === 0) return {};
+  const packageOf = (spec: string) =>
+    spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+  const outdir = mkdtempSync(join(tmpdir(), 'mcpw-pkgs-'));
+  try {
+    const result = await build({
+      entryPoints: specifiers.map((spec) => {
+        const pkg = packageOf(spec);
+        const sub = spec.slice(pkg.length).replace(/^\//, '').replace(/\.js$/, '') || 'index';
+        return { in: spec, out: `${pkg}/${sub}` };
+      }),
+      bundle: true,
+      splitting: true,
+      write: false,
+      outdir,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      minify: true,
+      legalComments: 'none',
+      chunkNames: '.mcpw-chunks/[name]-[hash]',
+      banner: {
+        js: "import { createRequire as __mcpwRequire } from 'node:module'; const require = __mcpwRequire(import.meta.url);",
+      },
+      logLevel: 'silent',
+    });
+    const files: Record<string, string> = {};
+    for (const out of result.outputFiles) {
+      files[`node_modules/${relative(outdir, out.path).split('\\').join('/')}`] = out.text;
+    }
+    for (const pkg of new Set(specifiers.map(packageOf))) {
+      const exports = Object.fromEntries(
+        specifiers
+          .filter((s) => packageOf(s) === pkg)
+          .map((s) => {
+            const sub = s.slice(pkg.length).replace(/^\//, '');
+            const file = `./${sub.replace(/\.js$/, '') || 'index'}.js`;
+            return [sub ? `./${sub}` : '.', file];
+          }),
+      );
+      files[`node_modules/${pkg}/package.json`] = JSON.stringify({
+        name: pkg,
+        type: 'module',
+        exports,
+      });
+    }
+    // The shared chunks sit outside any package; they are ES modules too.
+    files['node_modules/.mcpw-chunks/package.json'] = JSON.stringify({ type: 'module' });
+    return files;
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
 }

@@ -90,12 +90,33 @@ describe('WebContainer adapter specifics', () => {
     expect(containers[0].tornDown).toBe(true);
   });
 
-  it('mounts the bundle, not node_modules: no npm install ever runs', async () => {
+  it('mounts the bundle: no npm install ever runs, node_modules holds only bundled entries', async () => {
     const { runtime, containers } = adapter();
     await runtime.boot();
     expect(Object.keys(files)).toContain('runtime/harness.mjs');
-    expect(Object.keys(files).some((f) => f.includes('node_modules'))).toBe(false);
+    const modules = Object.keys(files).filter((f) => f.startsWith('node_modules/'));
+    expect(modules).toContain('node_modules/@modelcontextprotocol/sdk/server/mcp.js');
+    expect(modules).toContain('node_modules/zod/index.js');
+    expect(modules.length).toBeLessThan(30);
     expect(containers[0].spawned.every((s) => s.command === 'node')).toBe(true);
+    await runtime.teardown();
+  });
+
+  it('learner code that imports the SDK and zod runs against the bundled packages', async () => {
+    // The fake container lives in the temp folder, far from the repository's node_modules:
+    // the imports can only resolve to the bundled ones.
+    const { runtime, containers } = adapter();
+    await runtime.boot();
+    expect(containers[0].dir.startsWith(repo)).toBe(false);
+    const solution = readFileSync(
+      join(repo, 'exercises/stdout-is-the-wire/solution/server.ts'),
+      'utf8',
+    );
+    await runtime.mount('stdout-is-the-wire', { 'server.ts': solution });
+    const events = await collect(await runtime.spawn('stdout-is-the-wire', 'check'));
+    const failed = events.filter((e) => e.type === 'check' && !e.ok);
+    expect(failed).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ type: 'done', passed: true });
     await runtime.teardown();
   });
 });
