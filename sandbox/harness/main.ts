@@ -38,6 +38,16 @@ function usage(message: string): never {
   process.exit(2);
 }
 
+// Killed from outside (a runtime stopping a run), leave through process.exit so that the
+// 'exit' listeners end the learner's process group and remove the work folder.
+for (const [signal, code] of [
+  ['SIGTERM', 143],
+  ['SIGINT', 130],
+  ['SIGHUP', 129],
+] as const) {
+  process.once(signal, () => process.exit(code));
+}
+
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--relay') return runRelay(argv.slice(1));
   if (argv[0] === '--paper-trail') {

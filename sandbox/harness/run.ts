@@ -92,6 +92,11 @@ export async function runExercise(
   const workRoot = resolve(options.workRoot ?? join(root, '..', '.workspaces'));
   mkdirSync(workRoot, { recursive: true });
   const work = mkdtempSync(join(workRoot, `${exercise.id}-`));
+  // A harness that is told to exit mid-run still removes its work folder.
+  const removeWork = (): void => {
+    if (!options.keepWork) rmSync(work, { recursive: true, force: true });
+  };
+  process.on('exit', removeWork);
   try {
     prepareWork(exercise, work, options);
     const record = await execute(exercise, work, options, emit);
@@ -122,7 +127,8 @@ export async function runExercise(
   } catch (err) {
     return fail(options, emit, `harness error: ${(err as Error).message}`, started);
   } finally {
-    if (!options.keepWork) rmSync(work, { recursive: true, force: true });
+    process.off('exit', removeWork);
+    removeWork();
   }
 }
 

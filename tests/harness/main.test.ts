@@ -1,12 +1,12 @@
 // The contract the workbench relies on: main.ts prints one HarnessEvent per line on stdout,
 // ends with done, exits 0 when the harness worked and 2 on a usage error.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HarnessEvent } from '../../sandbox/harness/events.ts';
-import { FIXTURE_EXERCISES } from './helpers.ts';
+import { FIXTURE_EXERCISES, isAlive } from './helpers.ts';
 
 const MAIN = new URL('../../sandbox/harness/main.ts', import.meta.url).pathname;
 
@@ -69,5 +69,35 @@ describe('harness main.ts', () => {
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('unknown exercise "no-such-exercise"');
     expect(main(['--exercise', 'raw-client', '--mode', 'run', '--bogus']).status).toBe(2);
+  });
+});
+
+describe('harness main.ts stopped from outside', () => {
+  it('ends the learner process group and removes its work folder on SIGTERM', async () => {
+    const child = spawn(
+      process.execPath,
+      [MAIN, '--exercise', 'orphan-hang', '--mode', 'run', '--exercises-root', FIXTURE_EXERCISES],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const grandchild = await new Promise<number>((resolve) => {
+      let buf = '';
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (text: string) => {
+        buf += text;
+        const m = /grandchild\\":(\d+)/.exec(buf);
+        if (m) resolve(Number(m[1]));
+      });
+    });
+    expect(isAlive(grandchild)).toBe(true);
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    expect(isAlive(grandchild)).toBe(false);
+    const left = readdirSync(join(FIXTURE_EXERCISES, '..', '.workspaces')).filter((d) =>
+      d.startsWith('orphan-hang-'),
+    );
+    expect(left).toEqual([]);
   });
 });
