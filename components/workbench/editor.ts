@@ -89,6 +89,8 @@ export function createEditor(
   let current = files[0].path;
   host.replaceChildren();
   const view = new EditorView({ state: states.get(current), parent: host });
+  // Read-only tabs have no editable content to focus, yet scroll: keep them keyboard-reachable.
+  view.scrollDOM.tabIndex = 0;
 
   const textOf = (path: string) =>
     (path === current ? view.state : states.get(path))?.doc.toString() ?? '';

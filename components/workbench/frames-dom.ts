@@ -106,6 +106,7 @@ export function createFramePane(list: HTMLOListElement, empty: HTMLElement): Fra
     if (info.kind !== 'no-body') {
       const body = el('div', 'frame-body');
       const pre = el('pre');
+      pre.tabIndex = 0; // scrollable, so keyboard users must be able to reach it (as Shiki does)
       pre.append(el('code', undefined, prettyJson(info, record.text)));
       body.append(pre);
       li.append(body);
