@@ -260,6 +260,18 @@ export function handshake(protocolVersion: string): Check {
             r.message && 'method' in r.message && r.message.method === 'notifications/initialized',
         );
       if (!initialized) {
+        const nearMiss = conv
+          .notifications('c2s')
+          .find((r) => /initiali[sz]/i.test(r.message.method));
+        if (nearMiss) {
+          return {
+            ok: false,
+            frame: nearMiss.frame.seq,
+            message:
+              `Your frame ${nearMiss.frame.seq} sends ${quote(nearMiss.message.method)}, but the method is ` +
+              '"notifications/initialized". A notification gets no answer, so the server ignored it without a word.',
+          };
+        }
         return {
           ok: false,
           message: 'Your client never sent notifications/initialized after the initialize result.',

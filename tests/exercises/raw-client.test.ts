@@ -42,6 +42,16 @@ const mistakes: { name: string; check: string; says: string; hangs?: boolean }[]
   { name: 'unknown-method', check: 'known-methods', says: 'calls "tools/lists"' },
   { name: 'unknown-tool', check: 'tool-call', says: 'asks for the tool "orderStatus"' },
   { name: 'missing-client-info', check: 'handshake', says: 'has no params.clientInfo' },
+  {
+    name: 'initialised-spelling',
+    check: 'handshake',
+    says: 'sends "notifications/initialised", but the method is',
+  },
+  {
+    name: 'list-before-initialize',
+    check: 'handshake',
+    says: 'Your frame 0 (tools/list) comes before initialize',
+  },
   { name: 'old-protocol-version', check: 'handshake', says: 'offers protocolVersion "2024-11-05"' },
   { name: 'prints-whole-result', check: 'prints-result', says: 'You printed the whole result' },
   {
