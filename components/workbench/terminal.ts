@@ -24,6 +24,9 @@ function themeFromPage() {
     yellow: v('--warn'),
     blue: v('--accent'),
     magenta: v('--s2c'),
+    // "Bright black" carries the workbench's own notes and the server's logs: the theme's
+    // soft text colour keeps them readable (SGR dim halves contrast on light backgrounds).
+    brightBlack: v('--fg-soft'),
   };
 }
 
@@ -60,7 +63,7 @@ export function createTerminal(host: HTMLElement): TerminalPane {
 
   return {
     write: (text) => term.write(text),
-    note: (text) => term.write(`\u001b[2m${text}\u001b[0m\n`),
+    note: (text) => term.write(`\u001b[90m${text}\u001b[0m\n`),
     clear: () => term.reset(),
   };
 }

@@ -166,10 +166,10 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
         frames.add(event);
         break;
       case 'stdout':
-        terminal.write(event.source === 'peer' ? `\u001b[2m${event.text}\u001b[0m` : event.text);
+        terminal.write(event.source === 'peer' ? `\u001b[90m${event.text}\u001b[0m` : event.text);
         break;
       case 'stderr':
-        terminal.write(`\u001b[${event.source === 'peer' ? '2' : '31'}m${event.text}\u001b[0m`);
+        terminal.write(`\u001b[${event.source === 'peer' ? '90' : '31'}m${event.text}\u001b[0m`);
         break;
       case 'exit': {
         const who = event.source === 'learner' ? 'your program' : 'the server';

@@ -4,6 +4,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, SCREENSHOTS } from './browser.ts';
@@ -185,6 +186,35 @@ describe('workbench on the local runtime', () => {
     expect(await page.locator('#frame-0 .frame-raw code').textContent()).toContain('<img src=x');
     expect(await page.locator('.wb-frames img').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    await page.close();
+  });
+
+  it('has no serious accessibility problems before Start and after a check, in both themes', async () => {
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(ws.url + EXERCISE.slice(1));
+    const problems = async (when: string) => {
+      const found: string[] = [];
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+        const result = await new AxeBuilder({ page }).include('main').analyze();
+        for (const v of result.violations) {
+          if (v.impact === 'serious' || v.impact === 'critical') {
+            found.push(
+              `${when}/${theme}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+            );
+          }
+        }
+      }
+      return found;
+    };
+    const before = await problems('before start');
+    await page.click('[data-action="start"]');
+    await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
+    await page.click('[data-action="solution"]');
+    await page.click('[data-action="check"]');
+    await page.locator('.wb-checks-summary[data-state="ok"]').waitFor();
+    expect([...before, ...(await problems('after check'))]).toEqual([]);
     await page.close();
   });
 
