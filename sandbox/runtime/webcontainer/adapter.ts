@@ -133,7 +133,13 @@ export class WebContainerRuntime implements Runtime {
     onStage?.('ready');
   }
 
-  /** Node 22.18+ strips types by default; 22.6–22.17 needs a flag; older cannot at all. */
+  /**
+   * Node 22.18+ strips types by default; 22.6–22.17 needs a flag; older cannot at all. There
+   * is deliberately no in-page fallback: the light options are not light (amaro, Node's own
+   * stripper, is 3.7 MB of wasm; esbuild-wasm about 10 MB, against 0.9 MB for the whole
+   * workbench), so a container without stripping fails boot with advice to run the
+   * workshop server instead.
+   */
   async #detectTypeStripping(): Promise<string> {
     for (const flag of ['', '--experimental-strip-types']) {
       const args = flag ? [flag, CONTAINER_PATHS.probe] : [CONTAINER_PATHS.probe];
