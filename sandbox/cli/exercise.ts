@@ -89,9 +89,10 @@ async function main(argv: string[]): Promise<number> {
     const checks = summary.checks.map(({ id, title, ok, message }) => ({ id, title, ok, message }));
     console.log(JSON.stringify({ exercise: a.id, passed, checks }));
   } else {
+    // One line per check; a failing one carries its hint on the same line.
     for (const c of summary.checks) {
-      console.log(`${c.ok ? 'PASS' : 'FAIL'} ${c.id}: ${c.message}`);
-      if (!c.ok && c.hint) console.log(`     hint: ${c.hint}`);
+      const hint = !c.ok && c.hint ? ` (hint: ${c.hint})` : '';
+      console.log(`${c.ok ? 'PASS' : 'FAIL'} ${c.id}: ${c.message.replace(/\n/g, ' ')}${hint}`);
     }
     const failed = summary.checks.filter((c) => !c.ok).length;
     console.log(`${summary.checks.length - failed} passed, ${failed} failed`);

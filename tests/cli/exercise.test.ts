@@ -49,9 +49,11 @@ describe('exercise CLI', () => {
     const failed = report.checks.filter((c) => !c.ok).length;
     const lines = human.out.trimEnd().split('\n');
     expect(lines.at(-1)).toBe(`${report.checks.length - failed} passed, ${failed} failed`);
-    for (const c of report.checks) {
-      expect(lines).toContain(`${c.ok ? 'PASS' : 'FAIL'} ${c.id}: ${c.message}`);
-    }
+    // One line per check, in order, then the count.
+    expect(lines).toHaveLength(report.checks.length + 1);
+    report.checks.forEach((c, i) => {
+      expect(lines[i].startsWith(`${c.ok ? 'PASS' : 'FAIL'} ${c.id}: ${c.message}`)).toBe(true);
+    });
   });
 
   it('passes the solution and a --dir folder (exit 0)', () => {

@@ -34,6 +34,9 @@ describe('stdio tap', () => {
       expect.objectContaining({ type: 'exit', source: 'peer', code: 0 }),
     );
     expect(events.at(-1)).toMatchObject({ type: 'done', verdict: 'completed' });
+    // Run mode judges nothing.
+    expect(events.some((e) => e.type === 'check')).toBe(false);
+    expect(summary.passed).toBeUndefined();
   });
 
   it('reports an unknown exercise as a harness error, not a crash', async () => {
