@@ -1,8 +1,10 @@
 // Loads a capture file (one FrameRecord per line) at build time and picks the frames a
 // lesson asks for. Runs in Node only: Astro components call it while rendering.
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
 import { readCapture } from '../../sandbox/capture/read.ts';
 import { pairFrames, type FrameView, type JsonRpcId } from './classify.ts';
+import { noReplyEvidence } from './no-reply.ts';
 
 export const CAPTURE_DIR = 'lessons/captures';
 
@@ -12,6 +14,8 @@ export interface Capture {
   /** Path relative to the project root, for messages and links. */
   file: string;
   views: FrameView[];
+  /** The server's stderr from the same run (the `.stderr.txt` sidecar), line by line. */
+  stderr: string[];
 }
 
 /** `stdio-session` → lessons/captures/stdio-session.jsonl; a path with a slash is used as is. */
@@ -27,7 +31,14 @@ export function loadCapture(ref: string, root = process.cwd()): Capture {
   const hit = cache.get(file);
   if (hit) return hit;
   const records = readCapture(file);
-  const capture = { name, file, views: pairFrames(records) };
+  const sidecar = file.replace(/\.jsonl$/, '.stderr.txt');
+  const stderr = existsSync(sidecar) ? readFileSync(sidecar, 'utf8').split('\n') : [];
+  const views = pairFrames(records);
+  for (const view of views) {
+    const noReply = noReplyEvidence(view, views, stderr);
+    if (noReply) view.noReply = noReply;
+  }
+  const capture = { name, file, views, stderr };
   cache.set(file, capture);
   return capture;
 }

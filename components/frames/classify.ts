@@ -8,6 +8,7 @@ import {
   JSONRPCResultResponseSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FrameRecord } from '../../sandbox/frames/record.ts';
+import type { NoReply } from './no-reply.ts';
 
 export type FrameKind =
   | 'request'
@@ -164,6 +165,8 @@ export interface FrameView {
   info: Classified;
   /** seq of the frame this one answers, or that answers it. */
   pairedWith?: number;
+  /** For a stray line: what the capture shows became of it (set when a capture is loaded). */
+  noReply?: NoReply;
 }
 
 /**

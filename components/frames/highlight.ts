@@ -12,9 +12,20 @@ function getHighlighter(): Promise<Highlighter> {
 /** HTML for a code block; Shiki escapes the text, so frame bytes cannot inject markup. */
 export async function highlightJson(code: string): Promise<string> {
   const h = await getHighlighter();
+  const lines = code.split('\n');
   return h.codeToHtml(code, {
     lang: 'json',
     themes: { light: 'github-light', dark: 'github-dark' },
     defaultColor: false,
+    transformers: [
+      {
+        // Each line carries its own indentation, so a line that wraps on a phone can hang
+        // its continuation under the line's content instead of at the left edge.
+        line(node, line) {
+          const indent = /^ */.exec(lines[line - 1] ?? '')![0].length;
+          node.properties.style = `--indent:${indent}ch`;
+        },
+      },
+    ],
   });
 }

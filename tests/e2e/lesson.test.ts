@@ -1,7 +1,7 @@
 // The anchor lesson in Chromium: badges on the right frames, raw bytes, frame anchors,
 // both themes at desktop and phone width, accessibility, and reading without JavaScript.
 import { AxeBuilder } from '@axe-core/playwright';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,38 @@ describe('frames in the lesson', () => {
       'http-sse-frame-6',
     );
     await page.screenshot({ path: join(SCREENSHOTS, 'lesson-anchor-sse.png') });
+    await context.close();
+  });
+
+  it('says on the stray line itself that no reply came, with the proof from the capture', async () => {
+    const { context, page } = await lesson();
+    const capture = readCapture(join(REPO, 'lessons/captures/stdio-session.jsonl'));
+    const stray = capture.findIndex((f) => f.text === 'hello from a stray console.log');
+    const ping = capture.findIndex((f) => f.text.includes('"method":"ping"'));
+    const pong = capture.findIndex((f, i) => i > ping && f.dir === 's2c');
+    const note = frame(page, stray).locator('.frame-no-reply');
+    expect(await note.getAttribute('data-no-reply')).toBe(String(pong));
+    const text = await note.textContent();
+    expect(text).toContain(`frame ${pong}, answers frame ${ping} (ping)`);
+    expect(text).toContain('dropped the line');
+    expect(text).toContain('onerror');
+    // The quoted stderr line is a line of the sidecar from the same capture run.
+    const stderr = await readFile(join(REPO, 'lessons/captures/stdio-session.stderr.txt'), 'utf8');
+    const quotedLine = await note.locator('.frame-stderr').textContent();
+    expect(stderr.split('\n')).toContain(quotedLine);
+    // Its "no reply" link leads to the reply that proves it.
+    await frame(page, stray).locator('.frame-pair').click();
+    await page.waitForURL(new RegExp(`#stdio-session-frame-${pong}$`));
+    await context.close();
+  });
+
+  it('names the SDK version the frames were captured with, as installed', async () => {
+    const { context, page } = await lesson();
+    const sdk = JSON.parse(
+      await readFile(join(REPO, 'node_modules/@modelcontextprotocol/sdk/package.json'), 'utf8'),
+    ) as { version: string };
+    const intro = await page.locator('.prose > p').first().textContent();
+    expect(intro).toContain(`@modelcontextprotocol/sdk ${sdk.version}`);
     await context.close();
   });
 
