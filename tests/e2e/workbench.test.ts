@@ -218,6 +218,23 @@ describe('workbench on the local runtime', () => {
     await page.close();
   });
 
+  it('shows reference files in read-only tabs that typing cannot change', async () => {
+    const page = await context.newPage();
+    await page.goto(ws.url + 'exercises/stdout-is-the-wire/');
+    await page.click('[data-action="start"]');
+    await page.locator('.cm-content').waitFor();
+    await page.click('[data-tab="client.ts"]');
+    expect(await page.locator('[data-tab="client.ts"]').textContent()).toContain('read-only');
+    expect(await page.locator('.cm-content').getAttribute('contenteditable')).toBe('false');
+    const first = await page.locator('.cm-line').first().textContent();
+    await page.click('.cm-content');
+    await page.keyboard.insertText('tampered ');
+    expect(await page.locator('.cm-line').first().textContent()).toBe(first);
+    await page.click('[data-tab="server.ts"]');
+    expect(await page.locator('.cm-content').getAttribute('contenteditable')).toBe('true');
+    await page.close();
+  });
+
   it('warns visibly when storage is full instead of losing edits silently', async () => {
     const page = await context.newPage();
     await page.addInitScript(() => {
