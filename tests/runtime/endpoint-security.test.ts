@@ -1,12 +1,16 @@
 // The local runtime endpoint runs code on the learner's machine; these tests attack it the
 // way a hostile page or a DNS-rebinding attack would, over real HTTP.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkshop, type Workshop } from '../../sandbox/workshop/server.ts';
 import { rawRequest } from './http.ts';
+import { createRuntimeEndpoint } from '../../sandbox/runtime/local/endpoint.ts';
+import { loopbackHosts, type Gate } from '../../sandbox/runtime/local/security.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 let dist: string;
@@ -162,5 +166,106 @@ describe('static serving', () => {
     const ex = await rawRequest(`${origin}/exercises/raw-client/`, { headers: { host } });
     expect(ex.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(ex.headers['cross-origin-embedder-policy']).toBe('require-corp');
+  });
+});
+
+describe('endpoint limits', () => {
+  let server: Server;
+  let base: string;
+  const gate: Gate = { token: 'test-token', hosts: () => loopbackHosts(port) };
+  let port = 0;
+
+  beforeAll(async () => {
+    const endpoint = createRuntimeEndpoint({
+      gate,
+      exercisesRoot: join(repo, 'exercises'),
+      harnessMain: join(repo, 'sandbox/harness/main.ts'),
+      maxConcurrent: 1,
+    });
+    server = createServer((req, res) => {
+      if (!endpoint(req, res)) res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    port = (server.address() as AddressInfo).port;
+    base = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  const headers = () => ({
+    host: `127.0.0.1:${port}`,
+    origin: base,
+    'x-mcpw-token': gate.token,
+    'content-type': 'application/json',
+  });
+
+  it('answers 413 to a body over 1 MiB', async () => {
+    const body = JSON.stringify({
+      exercise: 'raw-client',
+      mode: 'run',
+      files: { 'client.ts': 'x'.repeat(1100 * 1024) },
+    });
+    const res = await rawRequest(`${base}/__runtime/run`, {
+      method: 'POST',
+      headers: headers(),
+      body,
+    });
+    expect(res.status).toBe(413);
+  });
+
+  it('answers 429 while its one run slot is busy, and stops that run when the client leaves', async () => {
+    const hang = 'setInterval(() => undefined, 1000);\nconsole.log("busy");\n';
+    const controller = new AbortController();
+    // fetch sets Host itself; everything else is what the page would send.
+    const { host: _host, ...fetchHeaders } = headers();
+    const first = await fetch(`${base}/__runtime/run`, {
+      method: 'POST',
+      headers: fetchHeaders,
+      body: JSON.stringify({ exercise: 'raw-client', mode: 'run', files: { 'client.ts': hang } }),
+      signal: controller.signal,
+    });
+    expect(first.status).toBe(200);
+    const reader = first.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = '';
+    while (!seen.includes('busy')) seen += (await reader.read()).value ?? '';
+    const second = await rawRequest(`${base}/__runtime/run`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ exercise: 'raw-client', mode: 'run', files: {} }),
+    });
+    expect(second.status).toBe(429);
+    controller.abort();
+    // The slot frees once the aborted run has been torn down.
+    await expect
+      .poll(
+        async () =>
+          (
+            await rawRequest(`${base}/__runtime/ping`, {
+              method: 'POST',
+              headers: headers(),
+              body: '{}',
+            })
+          ).status,
+      )
+      .toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await rawRequest(`${base}/__runtime/run`, {
+              method: 'POST',
+              headers: headers(),
+              body: JSON.stringify({
+                exercise: 'raw-client',
+                mode: 'run',
+                files: { 'client.ts': '' },
+              }),
+            })
+          ).status,
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(200);
   });
 });

@@ -75,9 +75,17 @@ export function createRuntimeEndpoint(options: EndpointOptions) {
 }
 
 async function run(req: IncomingMessage, res: ServerResponse, options: EndpointOptions) {
+  let text: string;
+  try {
+    text = await readBody(req);
+  } catch (err) {
+    res.setHeader('Connection', 'close');
+    sendJson(res, 413, { error: (err as Error).message });
+    return;
+  }
   let body: z.infer<typeof RunBody>;
   try {
-    const parsed = RunBody.safeParse(JSON.parse(await readBody(req)));
+    const parsed = RunBody.safeParse(JSON.parse(text));
     if (!parsed.success) {
       sendJson(res, 400, { error: z.prettifyError(parsed.error) });
       return;
@@ -149,8 +157,10 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('data', (b: Buffer) => {
       size += b.length;
       if (size > MAX_BODY) {
-        reject(new Error('body over 1 MiB'));
-        req.destroy();
+        // Stop reading; the 413 goes out and the connection closes after it.
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new Error('request body over 1 MiB'));
         return;
       }
       parts.push(b);
