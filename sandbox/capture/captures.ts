@@ -2,7 +2,7 @@
 // the lessons: change them only together with the lessons that read them.
 import { captureHttpJson, captureHttpSse } from './http-session.ts';
 import { serialise } from './recorder.ts';
-import { captureStdioSession } from './stdio-session.ts';
+import { captureStdioPipelined, captureStdioSession } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
 
 export interface CaptureSpec {
@@ -13,6 +13,7 @@ export interface CaptureSpec {
 
 export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'stdio-session.jsonl', run: captureStdioSession },
+  { file: 'stdio-pipelined.jsonl', run: captureStdioPipelined },
   { file: 'http-json.jsonl', run: captureHttpJson },
   { file: 'http-sse.jsonl', run: captureHttpSse },
 ];

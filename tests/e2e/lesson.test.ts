@@ -53,6 +53,23 @@ describe('frames in the lesson', () => {
     await context.close();
   });
 
+  it('pairs out-of-order replies by id in the pipelined capture', async () => {
+    const { context, page } = await lesson();
+    const capture = readCapture(join(REPO, 'lessons/captures/stdio-pipelined.jsonl'));
+    const idOf = (seq: number) => (JSON.parse(capture[seq]!.text) as { id?: number }).id;
+    // Both requests left before either reply came back...
+    const requests = [3, 4].map(idOf);
+    expect(capture.slice(3, 5).every((f) => f.dir === 'c2s')).toBe(true);
+    // ...and each reply's link names the request with its own id, whatever the order.
+    for (const seq of [5, 6]) {
+      const answered = 3 + requests.indexOf(idOf(seq));
+      const link = frame(page, seq, 'stdio-pipelined').locator(':scope > .frame-head .frame-pair');
+      expect(await link.textContent()).toBe(`answers frame ${answered} (tools/call)`);
+    }
+    expect(idOf(5)).not.toBe(idOf(3));
+    await context.close();
+  });
+
   it('opens the raw bytes of a frame with a plain <details>', async () => {
     const { context, page } = await lesson();
     const raw = frame(page, 8).locator(':scope > details.frame-raw');

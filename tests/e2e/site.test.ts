@@ -110,8 +110,13 @@ describe('the built lesson page', () => {
       // Frames with no body (202, SSE heads, DELETE) show no raw block; all others must match.
       expect(raw ?? '', source).toBe(record!.text);
     }
-    // The lesson draws on all three captures.
-    expect([...captures.keys()].sort()).toEqual(['http-json', 'http-sse', 'stdio-session']);
+    // The lesson draws on all four frame captures.
+    expect([...captures.keys()].sort()).toEqual([
+      'http-json',
+      'http-sse',
+      'stdio-pipelined',
+      'stdio-session',
+    ]);
   });
 
   it('shows captured text files verbatim', async () => {
