@@ -20,6 +20,9 @@ export async function startWorkshopCli(args: string[] = []): Promise<RunningWork
     [REPO + 'sandbox/workshop/main.ts', '--port', '0', ...args],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // Even if a test dies before its afterAll, the server must not outlive the test run.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
   let log = '';
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (b: Buffer) => {
@@ -36,6 +39,7 @@ export async function startWorkshopCli(args: string[] = []): Promise<RunningWork
     origin: url.replace(/\/$/, ''),
     close: () =>
       new Promise<void>((resolve) => {
+        process.off('exit', orphanGuard);
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
