@@ -45,6 +45,8 @@ async function main(argv: string[]): Promise<void> {
       workspace: values.workspace,
       exercisesRoot: CONTAINER_PATHS.exercises,
       relay: [process.execPath, self, '--relay'],
+      // Paper Trail's sources are not in the container: this same bundle serves it.
+      paperTrail: { command: process.execPath, args: [self, '--paper-trail'] },
       checks,
     },
     (event) => process.stdout.write(formatSentinelLine(nonce, event)),
