@@ -2,7 +2,8 @@
 // for browser tests. Directory URLs serve their index.html, as a static host would.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -38,7 +39,13 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serveDist(root = DIST): Promise<Served> {
+/**
+ * Serves a snapshot of `dist` copied to a temp dir, so a build started elsewhere while the
+ * browser tests run (astro empties dist/ first) cannot pull pages away mid-test.
+ */
+export async function serveDist(dist = DIST): Promise<Served> {
+  const root = await mkdtemp(join(tmpdir(), 'dist-snapshot-'));
+  await cp(dist, root, { recursive: true });
   const server: Server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
@@ -63,6 +70,10 @@ export async function serveDist(root = DIST): Promise<Served> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((done) => server.close(() => done())),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await rm(root, { recursive: true, force: true });
+    },
   };
 }
