@@ -39,7 +39,10 @@ async function main(): Promise<void> {
     maxSessions: args.maxSessions,
     log,
   });
-  log(`paper-trail listening on ${running.url} (${args.jsonResponse ? 'JSON' : 'SSE'} responses)`);
+  log(
+    `paper-trail listening on ${running.url} (${args.jsonResponse ? 'JSON' : 'SSE'} responses; ` +
+      `sessions end after ${args.sessionIdleMs / 1000} s idle, at most ${args.maxSessions} open)`,
+  );
   const stop = () => {
     running.close().then(
       () => process.exit(0),
