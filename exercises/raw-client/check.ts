@@ -64,6 +64,7 @@ const listsTools: Check = {
     }
     return {
       ok: true,
+      frame: list.frame.seq,
       message: `tools/list (frame ${list.frame.seq}) answered in frame ${answer.frame.seq}.`,
     };
   },
@@ -80,6 +81,7 @@ const callsTool: Check = {
     if (good) {
       return {
         ok: true,
+        frame: good.call.frame.seq,
         message: `tools/call (frame ${good.call.frame.seq}) returned the order in frame ${good.answer.frame.seq}.`,
       };
     }
@@ -158,6 +160,7 @@ const printsResult: Check = {
     if (hit !== -1 && lines.length === 1) {
       return {
         ok: true,
+        frame: good.answer.frame.seq,
         message: `You printed the structuredContent of frame ${good.answer.frame.seq}.`,
       };
     }
@@ -178,6 +181,7 @@ const printsResult: Check = {
     }
     return {
       ok: false,
+      frame: good.answer.frame.seq,
       message: `Expected stdout to be ${quote(JSON.stringify(expected), 160)} (from frame ${good.answer.frame.seq}); saw ${quote(lines.join('\\n'), 160)}.`,
     };
   },

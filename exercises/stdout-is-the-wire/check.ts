@@ -1,7 +1,7 @@
 // Checks for stdout-is-the-wire: the learner's server runs under the SDK reference client;
 // every byte on its stdout must be protocol, the tool must still work, logs go to stderr.
 import { isDeepStrictEqual } from 'node:util';
-import type { Check, RunRecord } from '../../sandbox/checks/types.ts';
+import type { Check, Outcome, RunRecord } from '../../sandbox/checks/types.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { clip, stderrGist, quote } from '../../sandbox/checks/frames.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
@@ -90,20 +90,24 @@ const toolWorks: Check = {
       return {
         ok: false,
         frame: found.answer?.frame.seq ?? found.call.frame.seq,
-        message: `order_status for PT-1041 (frame ${found.call.frame.seq}) should return structuredContent ${JSON.stringify(FOUND)}; the answer was ${found.answer ? clip(found.answer.frame.text, 160) : 'never sent'}.`,
+        message: `order_status for PT-1041 (frame ${found.call.frame.seq}) should return structuredContent ${JSON.stringify(FOUND)}; the answer was ${found.answer ? `${clip(found.answer.frame.text, 160)} (frame ${found.answer.frame.seq})` : 'never sent'}.`,
       };
     }
     const missing = callFor(run, 'PT-9999');
     const mm = missing.answer?.message;
     if (!missing.answer || mm?.kind !== 'result' || mm.result.isError !== true) {
-      return {
+      const asked = missing.call ? ` (frame ${missing.call.frame.seq})` : '';
+      const out: Outcome = {
         ok: false,
-        frame: missing.answer?.frame.seq ?? missing.call?.frame.seq,
-        message: `order_status for PT-9999 should be a tool error (a result with isError: true); the answer was ${missing.answer ? clip(missing.answer.frame.text, 160) : 'never sent'}.`,
+        message: `order_status for PT-9999${asked} should be a tool error (a result with isError: true); the answer was ${missing.answer ? `${clip(missing.answer.frame.text, 160)} (frame ${missing.answer.frame.seq})` : 'never sent'}.`,
       };
+      const at = missing.answer?.frame.seq ?? missing.call?.frame.seq;
+      if (at !== undefined) out.frame = at;
+      return out;
     }
     return {
       ok: true,
+      frame: found.answer.frame.seq,
       message: `PT-1041 found (frame ${found.answer.frame.seq}); PT-9999 a tool error (frame ${missing.answer.frame.seq}).`,
     };
   },

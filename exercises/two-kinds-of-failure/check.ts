@@ -1,6 +1,6 @@
 // Checks for two-kinds-of-failure: the learner's classify() is judged against the responses
 // Paper Trail really sent (read from the recorded frames) and a few hand-made edge cases.
-import type { Check, RunRecord } from '../../sandbox/checks/types.ts';
+import type { Check, Outcome as RunOutcome, RunRecord } from '../../sandbox/checks/types.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { clip, quote, stderrGist } from '../../sandbox/checks/frames.ts';
 import { edgeCases, liveCases } from './starter/cases.ts';
@@ -122,7 +122,7 @@ const labels: Check = {
     const first = bad[0];
     return {
       ok: false,
-      frame: first.frame,
+      ...(first.frame !== undefined && { frame: first.frame }),
       message:
         `For ${where(first)} classify() ${said(first)}; it must return "ok", "tool-error" or "protocol-error".` +
         (bad.length > 1 ? ` ${bad.length - 1} more case(s) went the same way.` : ''),
@@ -145,7 +145,11 @@ function outcomeCheck(expected: Outcome, id: string, title: string, hint: string
         return { ok: true, message: `All ${mine.length} "${expected}" cases were right.` };
       }
       const lines = wrong.map((j) => `${where(j)}: expected "${expected}", classify() ${said(j)}`);
-      return { ok: false, frame: wrong[0].frame, message: lines.join('; ') + '.' };
+      // Edge cases have no frame: point at the first live case that went wrong, if any.
+      const at = wrong.find((j) => j.frame !== undefined)?.frame;
+      const out: RunOutcome = { ok: false, message: lines.join('; ') + '.' };
+      if (at !== undefined) out.frame = at;
+      return out;
     },
   };
 }

@@ -1,10 +1,10 @@
 // Frame-level checks of a client's behaviour on the wire. They judge what crossed the tap,
 // not how the code is written: any key order, spacing, string or integer ids, pipelining
 // and pings are fine as long as the protocol is followed.
-import type { Check, RunRecord } from './types.ts';
+import type { Check, Outcome, RunRecord } from './types.ts';
 import { Conversation, findSplitMessage, quote, stderrGist } from './frames.ts';
 import type { Read } from './frames.ts';
-import { clientStall, explainClientStall } from './explain.ts';
+import { clientStall } from './explain.ts';
 
 const conversations = new WeakMap<RunRecord, Conversation>();
 /** Checks share one reading of the frames per run. */
@@ -14,14 +14,22 @@ export function conversation(run: RunRecord): Conversation {
   return c;
 }
 
-/** Adds how the run ended, when it hung; told briefly if the message already named the frame. */
-function withStall(run: RunRecord, message: string, frame?: number): string {
+/**
+ * Adds how the run ended, when it hung; told briefly if the message already named the frame.
+ * The outcome points at the message's own frame, else at the frame the hang story starts from.
+ */
+function stalled(run: RunRecord, message: string, frame?: number): Outcome {
   const stall = clientStall(run, conversation(run));
-  if (!stall) return message;
+  const at = frame ?? stall?.frame;
+  const out: Outcome = { ok: false, message };
+  if (at !== undefined) out.frame = at;
+  if (!stall) return out;
   if (stall.frame !== undefined && stall.frame === frame && stall.then) {
-    return `${message} So ${stall.then}.`;
+    out.message = `${message} So ${stall.then}.`;
+  } else {
+    out.message = `${message} Then ${stall.text}`;
   }
-  return `${message} Then ${stall.text}`;
+  return out;
 }
 
 function splitSeqs(run: RunRecord): Set<number> {
@@ -47,15 +55,10 @@ export const jsonrpcFrames: Check = {
           !(isObject(r.json) && r.json.id === null && r.json.jsonrpc === '2.0'),
       );
     if (bad) {
-      return {
-        ok: false,
-        frame: bad.frame.seq,
-        message: withStall(run, `Your frame ${bad.frame.seq} ${bad.problem}.`, bad.frame.seq),
-      };
+      return stalled(run, `Your frame ${bad.frame.seq} ${bad.problem}.`, bad.frame.seq);
     }
     const sent = conversation(run).from('c2s').length;
-    if (sent === 0)
-      return { ok: false, message: withStall(run, 'Your client sent no frames at all.') };
+    if (sent === 0) return stalled(run, 'Your client sent no frames at all.');
     return { ok: true, message: `All ${sent} frames you sent are valid JSON-RPC 2.0 messages.` };
   },
 };
@@ -67,32 +70,24 @@ export const oneMessagePerLine: Check = {
   run(run) {
     const split = findSplitMessage(conversation(run).reads, 'c2s');
     if (split) {
-      return {
-        ok: false,
-        frame: split[0],
-        message: withStall(
-          run,
-          `Your frames ${split[0]}–${split[split.length - 1]} are one JSON message split over ` +
-            `${split.length} lines (it contains newlines, e.g. from JSON.stringify(x, null, 2)); ` +
-            'on stdio each message must be exactly one line.',
-          split[0],
-        ),
-      };
+      return stalled(
+        run,
+        `Your frames ${split[0]}–${split[split.length - 1]} are one JSON message split over ` +
+          `${split.length} lines (it contains newlines, e.g. from JSON.stringify(x, null, 2)); ` +
+          'on stdio each message must be exactly one line.',
+        split[0],
+      );
     }
     const open = conversation(run)
       .from('c2s')
       .find((r) => run.unterminated.has(r.frame.seq) && r.frame.text.trim() !== '');
     if (open) {
-      return {
-        ok: false,
-        frame: open.frame.seq,
-        message: withStall(
-          run,
-          `Your frame ${open.frame.seq} was never ended with "\\n", so the server could not ` +
-            'know the message was complete.',
-          open.frame.seq,
-        ),
-      };
+      return stalled(
+        run,
+        `Your frame ${open.frame.seq} was never ended with "\\n", so the server could not ` +
+          'know the message was complete.',
+        open.frame.seq,
+      );
     }
     return { ok: true, message: 'Every message you sent was one complete line.' };
   },
@@ -108,16 +103,12 @@ export const requestIds: Check = {
       .from('c2s')
       .find((r) => isObject(r.json) && 'id' in r.json && r.json.id === null);
     if (nullId) {
-      return {
-        ok: false,
-        frame: nullId.frame.seq,
-        message: withStall(
-          run,
-          `Your frame ${nullId.frame.seq} has "id": null. In MCP an id is a string or an integer; ` +
-            'a request with a null id is dropped, a notification has no id member at all.',
-          nullId.frame.seq,
-        ),
-      };
+      return stalled(
+        run,
+        `Your frame ${nullId.frame.seq} has "id": null. In MCP an id is a string or an integer; ` +
+          'a request with a null id is dropped, a notification has no id member at all.',
+        nullId.frame.seq,
+      );
     }
     const seen = new Map<string, Read>();
     for (const r of conv.requests('c2s')) {
@@ -177,10 +168,7 @@ export function handshake(protocolVersion: string): Check {
       const sent = conv.from('c2s').filter((r) => r.message);
       const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
       if (!init) {
-        return {
-          ok: false,
-          message: withStall(run, 'Your client never sent an initialize request.'),
-        };
+        return stalled(run, 'Your client never sent an initialize request.');
       }
       const early = sent.find(
         (r) =>
@@ -225,11 +213,7 @@ export function handshake(protocolVersion: string): Check {
       }
       const answer = conv.responseTo(init);
       if (!answer) {
-        return {
-          ok: false,
-          frame: init.frame.seq,
-          message: withStall(run, `${where} never got an answer.`),
-        };
+        return stalled(run, `${where} never got an answer.`, init.frame.seq);
       }
       if (answer.message?.kind === 'error') {
         return {
@@ -274,7 +258,8 @@ export function handshake(protocolVersion: string): Check {
         }
         return {
           ok: false,
-          message: 'Your client never sent notifications/initialized after the initialize result.',
+          frame: answer.frame.seq,
+          message: `Your client never sent notifications/initialized after the initialize result (frame ${answer.frame.seq}).`,
         };
       }
       const before = sent.find(
@@ -293,6 +278,7 @@ export function handshake(protocolVersion: string): Check {
       }
       return {
         ok: true,
+        frame: init.frame.seq,
         message: `initialize (frame ${init.frame.seq}) answered in frame ${answer.frame.seq}, then notifications/initialized (frame ${initialized.frame.seq}).`,
       };
     },
@@ -333,8 +319,11 @@ export const cleanExit: Check = {
   hint: 'After printing, call child.stdin.end(); the server exits, and so can your program.',
   run(run) {
     if (run.verdict === 'timeout') {
-      const story = explainClientStall(run, conversation(run)) ?? 'your program timed out.';
-      return { ok: false, message: story[0].toUpperCase() + story.slice(1) };
+      const stall = clientStall(run, conversation(run));
+      const story = stall?.text ?? 'your program timed out.';
+      const out: Outcome = { ok: false, message: story[0].toUpperCase() + story.slice(1) };
+      if (stall?.frame !== undefined) out.frame = stall.frame;
+      return out;
     }
     if (run.verdict === 'output-limit') {
       return {

@@ -77,10 +77,33 @@ export function clientStall(run: RunRecord, conv = new Conversation(run.frames))
     return {
       text:
         `every request was answered (last frame ${last.frame.seq}), but your client did not close ` +
-        `the server's stdin or exit, so both kept running; ${waited}.`,
+        `the server's stdin or exit, so both kept running; ${waited}.${unrecognised(run, conv)}`,
+      frame: last.frame.seq,
     };
   }
   return {
     text: `every request was answered and stdin was closed, but your client did not exit; ${waited}.`,
   };
+}
+
+/**
+ * A client that printed nothing and went quiet after an answer most likely never matched that
+ * answer to its request: say so, and name the usual cause (an id that comes back as sent).
+ */
+function unrecognised(run: RunRecord, conv: Conversation): string {
+  if (run.program.stdout.trim() !== '') return '';
+  const requests = conv.requests('c2s');
+  const mine = requests[requests.length - 1];
+  const answer = mine && conv.responseTo(mine);
+  if (!answer || conv.from('c2s').some((r) => r.frame.seq > answer.frame.seq)) return '';
+  const id = mine.message.id;
+  const kind =
+    typeof id === 'string' && /^\d+$/.test(id)
+      ? `; the server echoed ${JSON.stringify(id)}, a string, which is not the number ${id}`
+      : '';
+  return (
+    ` Your client sent nothing after the answer to its ${mine.message.method} (frame ` +
+    `${answer.frame.seq}): if it was waiting for that answer, it did not recognise it. A reply ` +
+    `carries the id exactly as it was sent${kind}.`
+  );
 }

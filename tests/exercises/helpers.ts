@@ -35,3 +35,23 @@ export function failures(summary: Summary): string {
     .map((c) => `${c.id}: ${c.message}`)
     .join('\n');
 }
+
+/** The frame numbers a message names in words: "frame 3", "frames 0–12", "the last frame was 6". */
+export function framesNamed(message: string): number[] {
+  return [...message.matchAll(/\bframes? (?:was )?(\d+)/g)].map((m) => Number(m[1]));
+}
+
+/**
+ * Checks whose structured `frame` disagrees with their words: a message that names a frame
+ * must link one of those frames, and a linked frame must be named. Empty when all agree.
+ */
+export function unlinkedFrames(summary: Summary): string {
+  return summary.checks
+    .filter((c) => {
+      const named = framesNamed(c.message);
+      if (c.frame === undefined) return named.length > 0;
+      return !named.includes(c.frame);
+    })
+    .map((c) => `${c.id} (frame ${c.frame}): ${c.message}`)
+    .join('\n');
+}

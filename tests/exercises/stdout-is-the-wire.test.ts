@@ -1,37 +1,48 @@
 // stdout-is-the-wire: the learner's server runs under the SDK reference client; stray bytes
 // on stdout, lost diagnostics and a broken tool are each caught by their own check.
 import { describe, expect, it } from 'vitest';
-import { check, failures, fixtureDir } from './helpers.ts';
+import { check, failures, fixtureDir, unlinkedFrames } from './helpers.ts';
 
 const EX = 'stdout-is-the-wire';
 
-const mistakes: { name: string; check: string; says: string }[] = [
+// `frame`: the frame the failing check must link (CheckResult.frame), when it names one.
+const mistakes: { name: string; check: string; says: string; frame?: number }[] = [
   {
     name: 'banner-on-stdout',
+    frame: 1,
     check: 'stdout-only-jsonrpc',
     says: '"=== Paper Trail (exercise copy) v1.0 ===" is not JSON',
   },
-  { name: 'console-info', check: 'stdout-only-jsonrpc', says: '"loaded 2 orders" is not JSON' },
+  {
+    name: 'console-info',
+    frame: 1,
+    check: 'stdout-only-jsonrpc',
+    says: '"loaded 2 orders" is not JSON',
+  },
   {
     name: 'console-debug-in-handler',
+    frame: 6,
     check: 'stdout-only-jsonrpc',
     says: '"order_status called for PT-1041"',
   },
   {
     name: 'json-log-line',
+    frame: 1,
     check: 'stdout-only-jsonrpc',
     says: 'is valid JSON but not a JSON-RPC message',
   },
-  { name: 'stdout-write', check: 'stdout-only-jsonrpc', says: '"ready" is not JSON' },
+  { name: 'stdout-write', frame: 1, check: 'stdout-only-jsonrpc', says: '"ready" is not JSON' },
   {
     name: 'no-newline-at-exit',
+    frame: 9,
     check: 'stdout-only-jsonrpc',
     says: '"bye" is text with no newline after it',
   },
   { name: 'logs-deleted', check: 'diagnostics-on-stderr', says: 'wrote nothing on stderr' },
-  { name: 'tool-renamed', check: 'tool-works', says: 'Tool order_status not found' },
+  { name: 'tool-renamed', frame: 6, check: 'tool-works', says: 'Tool order_status not found' },
   {
     name: 'crashes-on-missing-order',
+    frame: 7,
     check: 'session-completes',
     says: 'Your server exited with code 1',
   },
@@ -48,15 +59,21 @@ describe(EX, () => {
     expect(hit?.message).toContain('is valid JSON but not a JSON-RPC message');
     // The tool itself works in the starter: the lesson is about the bytes, not the tool.
     expect(s.checks.find((c) => c.id === 'tool-works')?.ok).toBe(true);
+    expect(hit?.frame).toBe(1);
+    expect(unlinkedFrames(s)).toBe('');
   });
 
   it('passes the solution', async () => {
-    expect(failures(await check(EX, { solution: true }))).toBe('');
+    const s = await check(EX, { solution: true });
+    expect(failures(s)).toBe('');
+    expect(unlinkedFrames(s)).toBe('');
   });
 
   for (const name of correct) {
     it(`passes a correct server written differently: ${name}`, async () => {
-      expect(failures(await check(EX, { dir: fixtureDir(EX, name) }))).toBe('');
+      const s = await check(EX, { dir: fixtureDir(EX, name) });
+      expect(failures(s)).toBe('');
+      expect(unlinkedFrames(s)).toBe('');
     });
   }
 
@@ -67,6 +84,8 @@ describe(EX, () => {
       expect(hit?.ok, failures(s)).toBe(false);
       expect(hit?.message).toContain(m.says);
       expect(hit?.hint).toBeTruthy();
+      expect(hit?.frame).toBe(m.frame);
+      expect(unlinkedFrames(s)).toBe('');
     });
   }
 });

@@ -1,11 +1,12 @@
 // two-kinds-of-failure: classify() is judged against live Paper Trail responses and edge cases.
 import { describe, expect, it } from 'vitest';
-import { check, failures, fixtureDir } from './helpers.ts';
+import { check, failures, fixtureDir, unlinkedFrames } from './helpers.ts';
 
 const EX = 'two-kinds-of-failure';
 
-const mistakes: { name: string; check: string; says: string }[] = [
-  { name: 'always-ok', check: 'tool-errors', says: '"missing order" (frame' },
+// `frame`: the frame the failing check must link (CheckResult.frame); edge cases have none.
+const mistakes: { name: string; check: string; says: string; frame?: number }[] = [
+  { name: 'always-ok', frame: 6, check: 'tool-errors', says: '"missing order" (frame' },
   {
     name: 'text-mentions-error',
     check: 'successes',
@@ -14,14 +15,21 @@ const mistakes: { name: string; check: string; says: string }[] = [
   { name: 'isError-present', check: 'successes', says: 'edge case "explicit isError: false"' },
   {
     name: 'ignores-isError',
+    frame: 6,
     check: 'tool-errors',
     says: 'expected "tool-error", classify() returned "ok"',
   },
-  { name: 'mcp-error-text-is-protocol', check: 'tool-errors', says: '"unknown tool" (frame' },
-  { name: 'wrong-label', check: 'labels', says: 'classify() returned "error"' },
-  { name: 'throws-on-error-response', check: 'labels', says: 'classify() threw' },
+  {
+    name: 'mcp-error-text-is-protocol',
+    frame: 8,
+    check: 'tool-errors',
+    says: '"unknown tool" (frame',
+  },
+  { name: 'wrong-label', frame: 12, check: 'labels', says: 'classify() returned "error"' },
+  { name: 'throws-on-error-response', frame: 12, check: 'labels', says: 'classify() threw' },
   {
     name: 'only-method-not-found',
+    frame: 12,
     check: 'protocol-errors',
     says: '"tools/call without a name" (frame',
   },
@@ -30,8 +38,13 @@ const mistakes: { name: string; check: string; says: string }[] = [
     check: 'protocol-errors',
     says: 'edge case "error object with data"',
   },
-  { name: 'swapped', check: 'protocol-errors', says: 'classify() returned "tool-error"' },
-  { name: 'async-classify', check: 'labels', says: 'Promise' },
+  {
+    name: 'swapped',
+    frame: 12,
+    check: 'protocol-errors',
+    says: 'classify() returned "tool-error"',
+  },
+  { name: 'async-classify', frame: 4, check: 'labels', says: 'Promise' },
   { name: 'misnamed-export', check: 'runs-every-case', says: 'classify() was asked about 0 of' },
 ];
 
@@ -42,17 +55,21 @@ describe(EX, () => {
     const s = await check(EX);
     expect(s.passed).toBe(false);
     expect(s.checks.find((c) => c.id === 'tool-errors')?.ok).toBe(false);
+    expect(unlinkedFrames(s)).toBe('');
   });
 
   it('passes the solution, judged from live frames', async () => {
     const s = await check(EX, { solution: true });
     expect(failures(s)).toBe('');
     expect(s.frames).toBeGreaterThan(20);
+    expect(unlinkedFrames(s)).toBe('');
   });
 
   for (const name of correct) {
     it(`passes a correct classify written differently: ${name}`, async () => {
-      expect(failures(await check(EX, { dir: fixtureDir(EX, name) }))).toBe('');
+      const s = await check(EX, { dir: fixtureDir(EX, name) });
+      expect(failures(s)).toBe('');
+      expect(unlinkedFrames(s)).toBe('');
     });
   }
 
@@ -63,6 +80,8 @@ describe(EX, () => {
       expect(hit?.ok, failures(s)).toBe(false);
       expect(hit?.message).toContain(m.says);
       expect(hit?.hint).toBeTruthy();
+      expect(hit?.frame).toBe(m.frame);
+      expect(unlinkedFrames(s)).toBe('');
     });
   }
 });
