@@ -1,0 +1,143 @@
+// `npm start` (astro dev) exposes the local runtime through src/integrations/workbench.ts.
+// This starts the real dev server on a free loopback port and attacks and uses its endpoint
+// the way the workshop server's tests do, then stops it (its whole process group).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HarnessEvent } from '../../sandbox/harness/events.ts';
+import { TOKEN_HEADER } from '../../sandbox/runtime/local/protocol.ts';
+import { rawRequest } from './http.ts';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+let dev: ChildProcess;
+let origin: string;
+let host: string;
+let token: string;
+
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const k of Object.keys(env)) if (k === 'NODE_ENV' || k.startsWith('VITEST')) delete env[k];
+  return env;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  host = `127.0.0.1:${port}`;
+  dev = spawn(
+    process.execPath,
+    [
+      repo + 'node_modules/astro/bin/astro.mjs',
+      'dev',
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+    ],
+    // Its own process group, so the whole tree can be stopped at once; vitest's environment
+    // (NODE_ENV=test, VITEST*) would make Astro behave unlike `npm start`.
+    { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: cleanEnv() },
+  );
+  let log = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (b: Buffer) => {
+      log += b.toString();
+      // Astro prints the URL once the server listens and the integration hooks have run.
+      if (log.includes(`${origin}/`)) resolve();
+    };
+    dev.stdout?.on('data', onData);
+    dev.stderr?.on('data', onData);
+    dev.once('exit', (code) => reject(new Error(`astro dev exited (${code}): ${log}`)));
+  });
+  const res = await rawRequest(`${origin}/__runtime/token`, {
+    headers: { host, 'sec-fetch-site': 'same-origin' },
+  });
+  expect(res.status).toBe(200);
+  token = (JSON.parse(res.body) as { token: string }).token;
+}, 120_000);
+
+afterAll(async () => {
+  if (!dev || dev.exitCode !== null || dev.signalCode !== null) return;
+  const gone = new Promise((r) => dev.once('exit', r));
+  process.kill(-dev.pid!, 'SIGTERM');
+  await gone;
+});
+
+const runBody = (files: Record<string, string>) =>
+  JSON.stringify({ exercise: 'raw-client', mode: 'check', files });
+
+function postRun(headers: Record<string, string>, body = runBody({})) {
+  return rawRequest(`${origin}/__runtime/run`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', host, ...headers },
+    body,
+  });
+}
+
+describe('astro dev: the runtime endpoint from the workbench integration', () => {
+  it('gives a 32-byte token to the page, and refuses a foreign Origin or Host', async () => {
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const foreign = await rawRequest(`${origin}/__runtime/token`, {
+      headers: { host, origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).not.toContain(token);
+    const rebound = await rawRequest(`${origin}/__runtime/token`, {
+      headers: { host: `evil.example:${new URL(origin).port}` },
+    });
+    // Vite's own allowed-hosts check may answer first (403); either way nothing is served.
+    expect([403, 421]).toContain(rebound.status);
+    expect(rebound.body).not.toContain(token);
+  });
+
+  it('refuses a run without the token, with a wrong one, or from another origin', async () => {
+    expect((await postRun({ origin })).status).toBe(401);
+    expect((await postRun({ origin, [TOKEN_HEADER]: 'x'.repeat(43) })).status).toBe(401);
+    const foreign = await postRun({
+      origin: 'http://127.0.0.1:1',
+      [TOKEN_HEADER]: token,
+    });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('runs the checks on the raw-client solution on this Node', async () => {
+    const solution = readFileSync(repo + 'exercises/raw-client/solution/client.ts', 'utf8');
+    const res = await postRun(
+      { origin, [TOKEN_HEADER]: token },
+      runBody({ 'client.ts': solution }),
+    );
+    expect(res.status).toBe(200);
+    const events = res.body
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as HarnessEvent);
+    expect(events.filter((e) => e.type === 'frame').length).toBeGreaterThan(0);
+    // The wiring is under test, not the machine's speed: the call's check must pass, and the
+    // stream must end with the harness's verdict (a loaded machine may hit the time limit).
+    const toolCall = events.find((e) => e.type === 'check' && e.id === 'tool-call');
+    expect(toolCall?.type === 'check' && toolCall.ok, JSON.stringify(events)).toBe(true);
+    expect(events.at(-1)?.type).toBe('done');
+  });
+
+  it('isolates exercise pages (COOP/COEP) and leaves lessons alone', async () => {
+    const page = await rawRequest(`${origin}/exercises/raw-client/`, { headers: { host } });
+    expect(page.status, page.body.slice(0, 2000)).toBe(200);
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['cross-origin-embedder-policy']).toBe('require-corp');
+    const lesson = await rawRequest(`${origin}/lessons/the-wire/`, { headers: { host } });
+    expect(lesson.headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+});
