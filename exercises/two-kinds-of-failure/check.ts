@@ -141,8 +141,22 @@ function outcomeCheck(expected: Outcome, id: string, title: string, hint: string
       const wrong = mine.filter(
         (j) => j.answer.answer !== expected && OUTCOMES.includes(j.answer.answer ?? ''),
       );
-      if (wrong.length === 0) {
+      const unlabelled = mine.filter((j) => j.answer.answer !== expected && !wrong.includes(j));
+      if (wrong.length === 0 && unlabelled.length === 0) {
         return { ok: true, message: `All ${mine.length} "${expected}" cases were right.` };
+      }
+      if (wrong.length === 0) {
+        // A classify() that throws is never right: do not call its cases right here.
+        const first = unlabelled[0];
+        const out: RunOutcome = {
+          ok: false,
+          message:
+            `${unlabelled.length} of ${mine.length} "${expected}" case(s) got no label from ` +
+            `classify(), e.g. ${where(first)}, where it ${said(first)} (see the labels check).`,
+        };
+        const at = unlabelled.find((j) => j.frame !== undefined)?.frame;
+        if (at !== undefined && unlabelled[0].frame === at) out.frame = at;
+        return out;
       }
       const lines = wrong.map((j) => `${where(j)}: expected "${expected}", classify() ${said(j)}`);
       // Edge cases have no frame: point at the first live case that went wrong, if any.

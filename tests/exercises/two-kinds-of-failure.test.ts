@@ -45,6 +45,12 @@ const mistakes: { name: string; check: string; says: string; frame?: number }[] 
     says: 'classify() returned "tool-error"',
   },
   { name: 'async-classify', frame: 4, check: 'labels', says: 'Promise' },
+  {
+    name: 'throws-always',
+    frame: 4,
+    check: 'successes',
+    says: '5 of 5 "ok" case(s) got no label from classify(), e.g. "found order" (frame 4',
+  },
   { name: 'misnamed-export', check: 'runs-every-case', says: 'classify() was asked about 0 of' },
 ];
 
