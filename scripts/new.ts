@@ -1,24 +1,31 @@
 // `npm run --silent new -- lesson <slug> --title "..." [--summary "..."] [--order N]`
-// Starts a lesson from templates/lesson.mdx. The frontmatter it writes is validated with the
+// `npm run --silent new -- exercise <id> --lesson <slug> --title "..." [--summary "..."]`
+// Starts a lesson from templates/lesson.mdx (exercises: see new-exercise.ts). The frontmatter it writes is validated with the
 // same schema the site build uses, so a lesson that starts here also builds.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { describeLessonErrors } from '../src/content/lesson-schema.ts';
+import { EXERCISE_USAGE, ExerciseArgs, NewError, newExercise } from './new-exercise.ts';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const lessonsDir = process.env.MCP_WIRE_LESSONS_DIR ?? repo + 'lessons/';
+// Overridable so that tests scaffold into a copy of the exercises folder.
+const exercisesDir = process.env.MCP_WIRE_EXERCISES_DIR ?? repo + 'exercises/';
+const registry = process.env.MCP_WIRE_EXERCISES_REGISTRY ?? exercisesDir + 'registry.ts';
 
 const USAGE = `usage: npm run --silent new -- lesson <slug> --title "Title" [--summary "..."] [--order N]
 
   <slug>      kebab-case file name, e.g. the-handshake (writes lessons/the-handshake.mdx)
   --title     the lesson's title
   --summary   one sentence saying what it teaches (default: a placeholder to replace)
-  --order     its place in the course (default: after the last lesson)`;
+  --order     its place in the course (default: after the last lesson)
+
+${EXERCISE_USAGE}`;
 
 const Args = z.object({
-  kind: z.literal('lesson', { error: 'the first word must be "lesson"' }),
+  kind: z.literal('lesson', { error: 'the first word must be "lesson" or "exercise"' }),
   slug: z
     .string({ error: 'a slug is required, e.g. the-handshake' })
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
@@ -63,13 +70,35 @@ try {
     args: process.argv.slice(2),
     allowPositionals: true,
     strict: true,
-    options: { title: { type: 'string' }, summary: { type: 'string' }, order: { type: 'string' } },
+    options: {
+      title: { type: 'string' },
+      summary: { type: 'string' },
+      order: { type: 'string' },
+      lesson: { type: 'string' },
+    },
   });
 } catch (err) {
   fail((err as Error).message);
 }
 const [kind, slug, ...extra] = parsed.positionals;
 if (extra.length > 0) fail(`unexpected argument "${extra[0]}" (quote a title with spaces)`);
+if (kind === 'exercise') {
+  const exArgs = ExerciseArgs.safeParse({ id: slug, ...parsed.values });
+  if (!exArgs.success) fail(exArgs.error.issues.map((i) => i.message).join('\n'));
+  try {
+    const target = await newExercise(exArgs.data, { repo, exercisesDir, registry });
+    console.log(
+      `wrote ${target} and registered it in ${registry}.\n` +
+        `Its starter must fail and its solution pass: npm run --silent exercise -- check ` +
+        `${exArgs.data.id} (then --solution).`,
+    );
+    process.exit(0);
+  } catch (err) {
+    if (err instanceof NewError) fail(err.message, err.code);
+    throw err;
+  }
+}
+if (parsed.values.lesson !== undefined) fail('--lesson is for exercises, not lessons');
 const args = Args.safeParse({ kind, slug, ...parsed.values });
 if (!args.success) fail(args.error.issues.map((i) => i.message).join('\n'));
 

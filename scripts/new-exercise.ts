@@ -1,0 +1,130 @@
+// `npm run --silent new -- exercise <id> --lesson <slug> --title "..." [--summary "..."]`
+// Starts an exercise from templates/exercise/ and registers its checks in the registry. The
+// exercise.json it writes is validated with the harness's own schema before anything is
+// written and loaded again afterwards; on any failure nothing is left changed.
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import * as prettier from 'prettier';
+import { ExerciseMeta, friendlyIssues } from '../sandbox/exercises/schema.ts';
+import { loadExercise } from '../sandbox/exercises/loader.ts';
+
+export const EXERCISE_USAGE = `usage: npm run --silent new -- exercise <id> --lesson <slug> --title "Title" [--summary "..."]
+
+  <id>        kebab-case folder name, e.g. call-a-tool (writes exercises/call-a-tool/)
+  --lesson    the slug of the lesson it belongs to, e.g. the-wire
+  --title     the exercise's title
+  --summary   one sentence saying what the learner does (default: a placeholder to replace)`;
+
+const kebab = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+export const ExerciseArgs = z.object({
+  id: z
+    .string({ error: 'an exercise id is required, e.g. call-a-tool' })
+    .regex(kebab, { error: 'the id must be kebab-case starting with a letter, e.g. call-a-tool' }),
+  lesson: z
+    .string({ error: '--lesson is required (the slug of its lesson, e.g. the-wire)' })
+    .regex(kebab, { error: '--lesson must be a lesson slug like the-wire' }),
+  title: z
+    .string({ error: '--title is required' })
+    .trim()
+    .min(1, { error: '--title must not be empty' }),
+  summary: z
+    .string()
+    .trim()
+    .min(1, { error: '--summary must not be empty' })
+    .default('Replace this with one sentence saying what the learner does.'),
+  order: z.never({ error: '--order is for lessons, not exercises' }).optional(),
+});
+export type ExerciseArgs = z.infer<typeof ExerciseArgs>;
+
+/** Thrown with the exit code the command should end with (2 usage, 1 refused). */
+export class NewError extends Error {
+  readonly code: number;
+  constructor(message: string, code: number) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export interface Paths {
+  repo: string;
+  exercisesDir: string;
+  registry: string;
+}
+
+/** A JSON string's inside, for filling a placeholder that sits between quotes. */
+const inJson = (s: string) => JSON.stringify(s).slice(1, -1);
+
+function camel(id: string): string {
+  return id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+const IMPORT = /^import \{ checks as (\w+) \} from '\.\/([a-z0-9-]+)\/check\.ts';$/;
+const MAP_START = /^export const checks: Record<string, readonly Check\[\]> = \{$/;
+
+/** The registry with the exercise's import and map entry added, in id order. */
+export function addToRegistry(text: string, id: string): string {
+  const lines = text.split('\n');
+  const name = camel(id);
+  const imports = lines.map((l, i) => [i, IMPORT.exec(l)] as const).filter(([, m]) => m);
+  if (imports.length === 0)
+    throw new NewError('the registry has no `import { checks as … }` lines', 1);
+  if (imports.some(([, m]) => m![1] === name || m![2] === id)) {
+    throw new NewError(`the registry already has ${id} (or a variable named ${name})`, 1);
+  }
+  const start = lines.findIndex((l) => MAP_START.test(l));
+  const end = lines.findIndex((l, i) => i > start && l === '};');
+  if (start === -1 || end === -1) throw new NewError('the registry has no `checks` map', 1);
+
+  const after = imports.find(([, m]) => m![2] > id);
+  const at = after ? after[0] : imports[imports.length - 1][0] + 1;
+  const entry = `  '${id}': ${name},`;
+  const out = [...lines];
+  out.splice(end, 0, entry);
+  out.splice(at, 0, `import { checks as ${name} } from './${id}/check.ts';`);
+  return out.join('\n');
+}
+
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<string> {
+  const template = join(paths.repo, 'templates', 'exercise');
+  const target = join(paths.exercisesDir, args.id);
+  if (existsSync(target)) {
+    throw new NewError(`${target} exists already; choose another id`, 1);
+  }
+  if (!existsSync(paths.registry)) throw new NewError(`no registry at ${paths.registry}`, 1);
+
+  // Everything is prepared and validated first, so that a refusal changes nothing.
+  const values = { id: args.id, lesson: args.lesson, title: args.title, summary: args.summary };
+  const jsonValues = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, inJson(v)]));
+  const exerciseJson = fill(readFileSync(join(template, 'exercise.json'), 'utf8'), jsonValues);
+  const meta = ExerciseMeta.safeParse(JSON.parse(exerciseJson));
+  if (!meta.success) throw new NewError(friendlyIssues('exercise.json', meta.error), 1);
+  const task = fill(readFileSync(join(template, 'task.md'), 'utf8'), values);
+
+  const before = readFileSync(paths.registry, 'utf8');
+  // The repository's prettier settings, wherever the registry lives (tests use a copy).
+  const config = (await prettier.resolveConfig(join(paths.repo, 'exercises', 'registry.ts'))) ?? {};
+  const registry = await prettier.format(addToRegistry(before, args.id), {
+    ...config,
+    filepath: paths.registry,
+  });
+
+  try {
+    cpSync(template, target, { recursive: true, errorOnExist: true, force: false });
+    writeFileSync(join(target, 'exercise.json'), exerciseJson);
+    writeFileSync(join(target, 'task.md'), task);
+    writeFileSync(paths.registry, registry);
+    // Load it as the harness will: the schema again, and every listed file present.
+    loadExercise(paths.exercisesDir, args.id);
+  } catch (err) {
+    rmSync(target, { recursive: true, force: true });
+    writeFileSync(paths.registry, before);
+    throw new NewError(`could not write the exercise: ${(err as Error).message}`, 1);
+  }
+  return target;
+}
