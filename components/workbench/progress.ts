@@ -9,11 +9,20 @@ export interface Progress {
 
 export type SaveResult = 'saved' | 'quota' | 'unavailable';
 
-const key = (id: string) => `mcpw:exercise:${id}`;
+/** The localStorage key of one exercise (also what a `storage` event from another tab names). */
+export const progressKey = (id: string) => `mcpw:exercise:${id}`;
 
 export function loadProgress(id: string): Progress | undefined {
   try {
-    const raw = localStorage.getItem(key(id));
+    return parseProgress(localStorage.getItem(progressKey(id)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a stored value (or a `storage` event's newValue); undefined when absent or unreadable. */
+export function parseProgress(raw: string | null): Progress | undefined {
+  try {
     if (!raw) return undefined;
     const value = JSON.parse(raw) as Partial<Progress>;
     return {
@@ -27,7 +36,7 @@ export function loadProgress(id: string): Progress | undefined {
 
 export function saveProgress(id: string, progress: Progress): SaveResult {
   try {
-    localStorage.setItem(key(id), JSON.stringify(progress));
+    localStorage.setItem(progressKey(id), JSON.stringify(progress));
     return 'saved';
   } catch (err) {
     return isQuotaError(err) ? 'quota' : 'unavailable';

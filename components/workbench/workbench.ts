@@ -13,7 +13,14 @@ import { createChecksPane } from './checks-dom.ts';
 import type { WorkbenchData } from './data.ts';
 import { createEditor, type Editor } from './editor.ts';
 import { createFramePane } from './frames-dom.ts';
-import { applyExerciseStatus, loadProgress, saveProgress, type SaveResult } from './progress.ts';
+import {
+  applyExerciseStatus,
+  loadProgress,
+  parseProgress,
+  progressKey,
+  saveProgress,
+  type SaveResult,
+} from './progress.ts';
 import { chooseRuntime } from './runtime-choice.ts';
 import { createTerminal } from './terminal.ts';
 
@@ -31,6 +38,7 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
   const bootError = q<HTMLElement>(root, '[data-boot-error]');
   const storageWarning = q<HTMLElement>(root, '[data-storage-warning]');
   const runtimeLabel = q<HTMLElement>(root, '[data-runtime-label]');
+  const otherTab = q<HTMLElement>(root, '[data-other-tab]');
 
   start.disabled = true;
   start.textContent = 'Starting…';
@@ -46,16 +54,23 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
         : 'This browser does not let the page save: your edits will be lost when you leave. Copy your code before you go.';
   };
   // `editor` is created below; these closures only run after it exists.
+  // Only a tab that changed something writes: a second tab left open on stale code must not
+  // overwrite, when it closes or runs, what the learner typed in the other one.
+  let dirty = false;
   const persist = () => {
+    clearTimeout(saveTimer);
+    done ||= loadProgress(data.id)?.done ?? false;
     report(saveProgress(data.id, { files: editor.files(), done }));
+    dirty = false;
     applyExerciseStatus();
   };
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   const persistSoon = () => {
+    dirty = true;
     clearTimeout(saveTimer);
     saveTimer = setTimeout(persist, 250);
   };
-  addEventListener('pagehide', persist);
+  addEventListener('pagehide', () => dirty && persist());
 
   // Editor and panes first: the code is usable even if the sandbox never starts.
   const editor: Editor = createEditor(
@@ -77,9 +92,38 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
       editor.show(tab.dataset.tab ?? '');
     });
   }
+  watchOtherTabs();
   const terminal = createTerminal(q(root, '[data-terminal]'));
   const frames = createFramePane(q(root, '[data-frames]'), q(root, '[data-frames-empty]'));
   const checks = createChecksPane(q(root, '[data-checks]'));
+
+  // The same exercise open in two tabs: each saves over the other (last write wins), so say
+  // so the moment the other tab saves different code, and offer to take its version.
+  function watchOtherTabs() {
+    let theirs: Record<string, string> | undefined;
+    addEventListener('storage', (e) => {
+      if (e.key !== progressKey(data.id)) return;
+      const other = parseProgress(e.newValue);
+      if (!other) return;
+      if (other.done && !done) done = true;
+      applyExerciseStatus();
+      const mine = editor.files();
+      const differs = Object.keys(mine).some((p) => (other.files[p] ?? mine[p]) !== mine[p]);
+      theirs = differs ? other.files : undefined;
+      otherTab.hidden = !differs;
+    });
+    q<HTMLButtonElement>(otherTab, '[data-action="take-other"]').addEventListener('click', () => {
+      if (!theirs) return;
+      if (!confirm("Replace this tab's code with the code saved in the other tab?")) return;
+      editor.replace(theirs);
+      persist();
+      otherTab.hidden = true;
+    });
+    q<HTMLButtonElement>(otherTab, '[data-action="keep-mine"]').addEventListener('click', () => {
+      persist();
+      otherTab.hidden = true;
+    });
+  }
 
   reset.disabled = false;
   reset.addEventListener('click', () => {
@@ -140,7 +184,7 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
 
   const go = async (mode: RunMode) => {
     if (!runtime || run.disabled || running) return;
-    persist();
+    if (dirty) persist();
     run.disabled = check.disabled = true;
     stop.hidden = false;
     terminal.clear();

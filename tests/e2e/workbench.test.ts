@@ -53,7 +53,8 @@ describe('workbench on the local runtime', () => {
   let ws: RunningWorkshop;
   let context: BrowserContext;
   beforeAll(async () => {
-    ws = await startWorkshopCli();
+    // A generous run time limit: a correct solution on a loaded machine must not time out.
+    ws = await startWorkshopCli(['--timeout-ms', '30000']);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     // Runs start three Node processes each; on a loaded CI machine that takes a while.
     context.setDefaultTimeout(60_000);
@@ -71,7 +72,10 @@ describe('workbench on the local runtime', () => {
     page.on('dialog', (d) => void d.accept());
     await page.goto(ws.url + EXERCISE.slice(1));
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-    expect(await page.locator('h1').textContent()).toContain('A client in forty lines');
+    const meta = JSON.parse(
+      await readFile(join(REPO, 'exercises/raw-client/exercise.json'), 'utf8'),
+    ) as { title: string };
+    expect(await page.locator('h1').textContent()).toBe(meta.title);
 
     await page.click('[data-action="start"]');
     await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
@@ -161,6 +165,73 @@ describe('workbench on the local runtime', () => {
     const starter = await readFile(join(REPO, 'exercises/raw-client/starter/client.ts'), 'utf8');
     await expect.poll(() => savedClient(page)).toBe(starter);
     expect(asked[1]).toMatch(/starter/);
+    await page.close();
+  });
+
+  it('warns when another tab saves different code, and a stale tab never saves over it', async () => {
+    const [mine, other] = [await context.newPage(), await context.newPage()];
+    mine.on('dialog', (d) => void d.accept());
+    await mine.goto(ws.url + EXERCISE.slice(1));
+    await mine.evaluate(() => localStorage.clear());
+    for (const page of [mine, other]) {
+      await page.goto(ws.url + EXERCISE.slice(1));
+      await page.click('[data-action="start"]');
+      await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
+    }
+    await other.click('.cm-content');
+    await other.keyboard.press('ControlOrMeta+A');
+    await other.keyboard.insertText('// typed in the other tab\n');
+    await expect.poll(() => savedClient(mine)).toBe('// typed in the other tab\n');
+
+    const warning = mine.locator('[data-other-tab]');
+    await warning.waitFor({ state: 'visible' });
+    expect(await warning.textContent()).toContain('another tab');
+    // Running the untouched, stale tab must not replace what the other tab saved.
+    await mine.click('[data-action="run"]');
+    await mine.locator('[data-action="run"]:not([disabled])').waitFor();
+    expect(await savedClient(mine)).toBe('// typed in the other tab\n');
+
+    await mine.click('[data-action="take-other"]');
+    await warning.waitFor({ state: 'hidden' });
+    expect(await mine.locator('.cm-content .cm-line').first().textContent()).toBe(
+      '// typed in the other tab',
+    );
+    await other.close();
+    await mine.close();
+  });
+
+  it('runs and checks the other exercises: stdout-is-the-wire and two-kinds-of-failure', async () => {
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(ws.url + 'exercises/stdout-is-the-wire/');
+    await page.evaluate(() => localStorage.removeItem('mcpw:exercise:stdout-is-the-wire'));
+    await page.click('[data-action="start"]');
+    await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
+    // The starter's banner shows up as a stray frame: the lesson of the exercise, visible.
+    await page.click('[data-action="run"]');
+    await page.locator('[data-action="run"]:not([disabled])').waitFor();
+    expect(await page.locator('.wb-frames [data-tone="stray"]').count()).toBeGreaterThan(0);
+
+    await page.click('[data-action="solution"]');
+    await page.click('[data-action="run"]');
+    await page.locator('#frame-0').waitFor();
+    await page.locator('[data-action="run"]:not([disabled])').waitFor();
+    expect(await page.locator('.wb-frames [data-tone="stray"]').count()).toBe(0);
+    expect(await page.locator('.xterm-rows').textContent()).toContain('PT-1041');
+    await page.click('[data-action="check"]');
+    await page.locator('.wb-checks-summary[data-state="ok"]').waitFor();
+    expect(await page.locator('.wb-check--fail').count()).toBe(0);
+    expect(await page.locator('[data-exercise-status="stdout-is-the-wire"]').textContent()).toBe(
+      'done',
+    );
+
+    await page.goto(ws.url + 'exercises/two-kinds-of-failure/');
+    await page.click('[data-action="start"]');
+    await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
+    await page.click('[data-action="solution"]');
+    await page.click('[data-action="check"]');
+    await page.locator('.wb-checks-summary[data-state="ok"]').waitFor();
+    expect(await page.locator('.wb-check--fail').count()).toBe(0);
     await page.close();
   });
 
