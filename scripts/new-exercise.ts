@@ -1,5 +1,6 @@
 // `npm run --silent new -- exercise <id> --lesson <slug> --title "..." [--summary "..."]`
-// Starts an exercise from templates/exercise/ and registers its checks in the registry. The
+// Starts an exercise from templates/exercise/, registers its checks in the registry and writes
+// its test (tests/exercises/<id>.test.ts, from templates/exercise.test.ts.template). The
 // exercise.json it writes is validated with the harness's own schema before anything is
 // written and loaded again afterwards; on any failure nothing is left changed.
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +52,8 @@ export interface Paths {
   repo: string;
   exercisesDir: string;
   registry: string;
+  /** Where the exercise's test file goes (tests/exercises/). */
+  testsDir: string;
 }
 
 /** A JSON string's inside, for filling a placeholder that sits between quotes. */
@@ -90,12 +93,15 @@ function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
+/** Writes the exercise folder, its registry entry and its test file; returns the folder. */
 export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<string> {
   const template = join(paths.repo, 'templates', 'exercise');
   const target = join(paths.exercisesDir, args.id);
   if (existsSync(target)) {
     throw new NewError(`${target} exists already; choose another id`, 1);
   }
+  const testFile = join(paths.testsDir, `${args.id}.test.ts`);
+  if (existsSync(testFile)) throw new NewError(`${testFile} exists already`, 1);
   if (!existsSync(paths.registry)) throw new NewError(`no registry at ${paths.registry}`, 1);
 
   // Everything is prepared and validated first, so that a refusal changes nothing.
@@ -105,6 +111,10 @@ export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<str
   const meta = ExerciseMeta.safeParse(JSON.parse(exerciseJson));
   if (!meta.success) throw new NewError(friendlyIssues('exercise.json', meta.error), 1);
   const task = fill(readFileSync(join(template, 'task.md'), 'utf8'), values);
+  const test = fill(
+    readFileSync(join(paths.repo, 'templates', 'exercise.test.ts.template'), 'utf8'),
+    values,
+  );
 
   const before = readFileSync(paths.registry, 'utf8');
   // The repository's prettier settings, wherever the registry lives (tests use a copy).
@@ -119,10 +129,12 @@ export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<str
     writeFileSync(join(target, 'exercise.json'), exerciseJson);
     writeFileSync(join(target, 'task.md'), task);
     writeFileSync(paths.registry, registry);
+    writeFileSync(testFile, test, { flag: 'wx' });
     // Load it as the harness will: the schema again, and every listed file present.
     loadExercise(paths.exercisesDir, args.id);
   } catch (err) {
     rmSync(target, { recursive: true, force: true });
+    rmSync(testFile, { force: true });
     writeFileSync(paths.registry, before);
     throw new NewError(`could not write the exercise: ${(err as Error).message}`, 1);
   }

@@ -14,6 +14,7 @@ const lessonsDir = process.env.MCP_WIRE_LESSONS_DIR ?? repo + 'lessons/';
 // Overridable so that tests scaffold into a copy of the exercises folder.
 const exercisesDir = process.env.MCP_WIRE_EXERCISES_DIR ?? repo + 'exercises/';
 const registry = process.env.MCP_WIRE_EXERCISES_REGISTRY ?? exercisesDir + 'registry.ts';
+const testsDir = process.env.MCP_WIRE_EXERCISE_TESTS_DIR ?? repo + 'tests/exercises/';
 
 const USAGE = `usage: npm run --silent new -- lesson <slug> --title "Title" [--summary "..."] [--order N]
 
@@ -86,9 +87,9 @@ if (kind === 'exercise') {
   const exArgs = ExerciseArgs.safeParse({ id: slug, ...parsed.values });
   if (!exArgs.success) fail(exArgs.error.issues.map((i) => i.message).join('\n'));
   try {
-    const target = await newExercise(exArgs.data, { repo, exercisesDir, registry });
+    const target = await newExercise(exArgs.data, { repo, exercisesDir, registry, testsDir });
     console.log(
-      `wrote ${target} and registered it in ${registry}.\n` +
+      `wrote ${target}, its test in ${testsDir}, and registered it in ${registry}.\n` +
         `Its starter must fail and its solution pass: npm run --silent exercise -- check ` +
         `${exArgs.data.id} (then --solution).`,
     );

@@ -2,7 +2,15 @@
 // checks there, and the scaffolded exercise keeps the authoring rule: its starter fails its
 // checks and its solution passes them, judged by the real harness against Paper Trail.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,13 +30,18 @@ function copyOfExercises(): string {
   made.push(tmp);
   cpSync(join(repo, 'exercises'), join(tmp, 'exercises'), { recursive: true });
   symlinkSync(join(repo, 'sandbox'), join(tmp, 'sandbox'));
+  mkdirSync(join(tmp, 'tests'));
   return join(tmp, 'exercises');
 }
 
 function runNew(exercisesDir: string, args: string[]) {
   return spawnSync(process.execPath, [script, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, MCP_WIRE_EXERCISES_DIR: exercisesDir + '/' },
+    env: {
+      ...process.env,
+      MCP_WIRE_EXERCISES_DIR: exercisesDir + '/',
+      MCP_WIRE_EXERCISE_TESTS_DIR: join(exercisesDir, '..', 'tests') + '/',
+    },
   });
 }
 
@@ -67,6 +80,9 @@ describe('npm run new -- exercise', () => {
     expect(ex.task).toContain('# Call "the" tool');
     expect(ex.task).toContain('exercise -- check call-a-tool');
     expect(ex.task).not.toContain('{{');
+    const test = readFileSync(join(dir, '..', 'tests', 'call-a-tool.test.ts'), 'utf8');
+    expect(test).toContain("const EX = 'call-a-tool';");
+    expect(test).not.toContain('{{');
 
     const registryFile = join(dir, 'registry.ts');
     const registryText = readFileSync(registryFile, 'utf8');
@@ -105,11 +121,11 @@ describe('npm run new -- exercise', () => {
 
   it('refuses an id that exists and changes nothing', () => {
     const dir = copyOfExercises();
-    const before = snapshot(dir);
+    const before = snapshot(join(dir, '..'));
     const r = runNew(dir, ['exercise', 'raw-client', '--lesson', 'the-wire', '--title', 'Again']);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('exists already');
-    expect(snapshot(dir)).toEqual(before);
+    expect(snapshot(join(dir, '..'))).toEqual(before);
   });
 
   it.each([
@@ -128,11 +144,11 @@ describe('npm run new -- exercise', () => {
     ],
   ])('explains a usage error with exit 2 and changes nothing: %j', (args, message) => {
     const dir = copyOfExercises();
-    const before = snapshot(dir);
+    const before = snapshot(join(dir, '..'));
     const r = runNew(dir, args);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).toContain('usage: npm run --silent new -- exercise <id>');
-    expect(snapshot(dir)).toEqual(before);
+    expect(snapshot(join(dir, '..'))).toEqual(before);
   });
 });

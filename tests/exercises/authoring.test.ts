@@ -44,6 +44,11 @@ describe('exercise authoring guard', () => {
       }
       expect(existsSync(join(ex.dir, 'starter', ex.meta.run.program))).toBe(true);
       expect(checks[id].length).toBeGreaterThan(0);
+      // Its test shows the starter failing and the solution passing (npm run new writes one).
+      expect(
+        existsSync(join(root, '..', 'tests', 'exercises', `${id}.test.ts`)),
+        `tests/exercises/${id}.test.ts is missing`,
+      ).toBe(true);
       expect(new Set(checks[id].map((c) => c.id)).size).toBe(checks[id].length);
     });
   }
