@@ -9,6 +9,8 @@ export interface FramePane {
   add(frame: FrameRecord): void;
   clear(): void;
   count(): number;
+  /** After a run: if nothing crossed the wire, say so instead of the "frames appear here" note. */
+  finish(): void;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -26,6 +28,7 @@ function el<K extends keyof HTMLElementTagNameMap>(
 export const liveFrameId = (seq: number) => `frame-${seq}`;
 
 export function createFramePane(list: HTMLOListElement, empty: HTMLElement): FramePane {
+  const waiting = empty.textContent ?? '';
   let records: FrameRecord[] = [];
   const items = new Map<number, HTMLLIElement>();
 
@@ -142,8 +145,14 @@ export function createFramePane(list: HTMLOListElement, empty: HTMLElement): Fra
       records = [];
       items.clear();
       list.replaceChildren();
+      empty.textContent = waiting;
       empty.hidden = false;
     },
     count: () => records.length,
+    finish() {
+      if (records.length > 0) return;
+      empty.textContent =
+        'No frame crossed the wire in this run: nothing was written to the other side, so nothing came back. The terminal shows what the programs printed.';
+    },
   };
 }

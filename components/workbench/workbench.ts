@@ -224,6 +224,7 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
         checks.add(event);
         break;
       case 'done':
+        frames.finish();
         terminal.note(`[${event.summary}]`);
         if (mode === 'check') {
           checks.summary(event.passed, event.summary);

@@ -85,6 +85,10 @@ describe('workbench on the local runtime', () => {
     await page.click('[data-action="check"]');
     await page.locator('.wb-checks-summary[data-state="fail"]').waitFor();
     expect(await page.locator('.wb-check--fail').count()).toBeGreaterThan(0);
+    // The starter sends nothing: the frame pane says so rather than waiting for frames.
+    expect(await page.locator('[data-frames-empty]').textContent()).toContain(
+      'No frame crossed the wire',
+    );
 
     // Type the fix: replace the editor's content with the solution, as a paste would.
     const solution = await readFile(join(REPO, 'exercises/raw-client/solution/client.ts'), 'utf8');
