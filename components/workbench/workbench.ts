@@ -165,7 +165,7 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
       await runtime.boot((s) => showStage(s));
       run.disabled = false;
       check.disabled = false;
-      terminal.note(`Ready. ${STAGE_LABELS.ready}: press Run (Ctrl/Cmd+Enter) or Check.`);
+      terminal.note(`${STAGE_LABELS.ready}: press Run (Ctrl/Cmd+Enter) or Check.`);
     } catch (err) {
       const reason = err instanceof BootError ? err.reason : 'unknown';
       const advice = adviceFor(reason, err instanceof Error ? err.message : String(err));
