@@ -153,6 +153,9 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
       else li.removeAttribute('aria-current');
     }
   };
+  // Start hides itself while it has focus; put keyboard users somewhere useful afterwards,
+  // unless they have moved on to something else meanwhile.
+  const focusLost = () => !document.activeElement || document.activeElement === document.body;
   const boot = async () => {
     bootError.hidden = true;
     start.hidden = true;
@@ -166,6 +169,7 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
       run.disabled = false;
       check.disabled = false;
       terminal.note(`${STAGE_LABELS.ready}: press Run (Ctrl/Cmd+Enter) or Check.`);
+      if (focusLost()) editor.focus();
     } catch (err) {
       const reason = err instanceof BootError ? err.reason : 'unknown';
       const advice = adviceFor(reason, err instanceof Error ? err.message : String(err));
@@ -178,6 +182,7 @@ export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Pr
       start.hidden = false;
       start.disabled = false;
       start.textContent = 'Try again';
+      if (focusLost()) start.focus();
     }
   };
   start.onclick = () => void boot();

@@ -239,6 +239,18 @@ describe('workbench on the local runtime', () => {
     await page.close();
   });
 
+  it('starts from the keyboard and leaves focus in the editor, ready to type', async () => {
+    const page = await context.newPage();
+    await page.goto(ws.url + EXERCISE.slice(1));
+    await page.focus('[data-action="start"]');
+    await page.keyboard.press('Enter');
+    await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null))
+      .toBe(true);
+    await page.close();
+  });
+
   it('shows hostile frame text as text, never as markup', async () => {
     const page = await context.newPage();
     await page.goto(ws.url + EXERCISE.slice(1));
@@ -355,6 +367,10 @@ describe('workbench without a local runtime', () => {
     expect(await box.getAttribute('data-reason')).toBe('timeout');
     expect(await box.textContent()).toContain('npm run workshop');
     expect(await page.locator('[data-action="start"]').textContent()).toContain('Try again');
+    // Keyboard users land on the way forward, not on the page's top.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-action'))).toBe(
+      'start',
+    );
     // The editor still works: nothing the learner typed is lost.
     expect(await page.locator('.cm-content').count()).toBe(1);
     // `npm run build` shipped the runtime bundle, same-origin, loadable under require-corp.
