@@ -40,6 +40,10 @@ async function shoot(page: Page, name: string) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
       const path = join(SCREENSHOTS, `workbench-${name}-${label}-${theme}.png`);
+      // Long frames and messages scroll or wrap inside their panes; the page never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
       // A phone page is too tall to read whole: shoot the workbench, not the task above it.
       if (width === 390) await page.locator('[data-workbench]').screenshot({ path });
       else await page.screenshot({ path, fullPage: true });
