@@ -3,7 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Check, Outcome, RunRecord } from '../../sandbox/checks/types.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
-import { clip, stderrGist, quote } from '../../sandbox/checks/frames.ts';
+import { clip, readFrame, stderrGist, quote } from '../../sandbox/checks/frames.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
 
 const FOUND = { order_id: 'PT-1041', status: 'shipped', carrier: 'Delhivery', eta: '2026-08-05' };
@@ -17,11 +17,27 @@ function whatItIs(r: Read, run: RunRecord): string {
   if (run.unterminated.has(r.frame.seq) && r.json === undefined) {
     return 'is text with no newline after it, not JSON';
   }
+  const glued = gluedReply(r.frame.text);
+  if (glued) {
+    return (
+      `starts with ${quote(glued.prefix, 40)}, written without a newline, so it is glued to the ` +
+      'front of a reply: the client cannot parse the line and loses that reply'
+    );
+  }
   if (r.json === undefined) return 'is not JSON: a log line';
   if (isObject(r.json) && !('jsonrpc' in r.json)) {
     return 'is valid JSON but not a JSON-RPC message (no "jsonrpc" member): a structured log line';
   }
   return `is not a valid JSON-RPC message: it ${r.problem ?? 'does not fit the schema'}`;
+}
+
+/** Stray text with no newline, followed on the same line by a real JSON-RPC message. */
+function gluedReply(text: string): { prefix: string } | null {
+  for (let i = text.indexOf('{', 1); i > 0; i = text.indexOf('{', i + 1)) {
+    const rest = readFrame({ seq: 0, t: 0, dir: 's2c', transport: 'stdio', text: text.slice(i) });
+    if (rest.message) return { prefix: text.slice(0, i) };
+  }
+  return null;
 }
 
 const onlyProtocol: Check = {
@@ -151,7 +167,21 @@ const finishes: Check = {
   hint: 'The server must start, answer and exit when its stdin closes; run `node client.ts node server.ts` to see.',
   run(run) {
     if (run.verdict === 'timeout') {
-      return { ok: false, message: `The session did not finish within ${run.timeoutMs / 1000} s.` };
+      const conv = conversation(run);
+      const stuck = conv.requests('c2s').find((r) => !conv.responseTo(r));
+      if (!stuck) {
+        return {
+          ok: false,
+          message: `The session did not finish within ${run.timeoutMs / 1000} s.`,
+        };
+      }
+      return {
+        ok: false,
+        frame: stuck.frame.seq,
+        message:
+          `The session did not finish within ${run.timeoutMs / 1000} s: the reference client's ` +
+          `${stuck.message.method} (frame ${stuck.frame.seq}) never got a reply it could read.`,
+      };
     }
     const server = run.peer.exit;
     if (server && (server.code ?? 0) !== 0 && run.program.exit?.code !== 0) {

@@ -6,7 +6,7 @@ import { check, failures, fixtureDir, unlinkedFrames } from './helpers.ts';
 const EX = 'stdout-is-the-wire';
 
 // `frame`: the frame the failing check must link (CheckResult.frame), when it names one.
-const mistakes: { name: string; check: string; says: string; frame?: number }[] = [
+const mistakes: { name: string; check: string; says: string; frame?: number; hangs?: boolean }[] = [
   {
     name: 'banner-on-stdout',
     frame: 1,
@@ -40,6 +40,13 @@ const mistakes: { name: string; check: string; says: string; frame?: number }[] 
   },
   { name: 'logs-deleted', check: 'diagnostics-on-stderr', says: 'wrote nothing on stderr' },
   { name: 'tool-renamed', frame: 6, check: 'tool-works', says: 'Tool order_status not found' },
+  {
+    name: 'glued-to-reply',
+    frame: 1,
+    check: 'stdout-only-jsonrpc',
+    says: 'starts with "ready ", written without a newline, so it is glued to the front of a reply',
+    hangs: true,
+  },
   {
     name: 'crashes-on-missing-order',
     frame: 7,
@@ -79,7 +86,11 @@ describe(EX, () => {
 
   for (const m of mistakes) {
     it(`fails ${m.name} with ${m.check}`, async () => {
-      const s = await check(EX, { dir: fixtureDir(EX, m.name) });
+      // A lost reply hangs the reference client: the limit only needs room for a slow start.
+      const s = await check(EX, {
+        dir: fixtureDir(EX, m.name),
+        timeoutMs: m.hangs ? 15_000 : undefined,
+      });
       const hit = s.checks.find((c) => c.id === m.check);
       expect(hit?.ok, failures(s)).toBe(false);
       expect(hit?.message).toContain(m.says);
