@@ -1,41 +1,31 @@
 // The local runtime endpoint runs code on the learner's machine; these tests attack it the
 // way a hostile page or a DNS-rebinding attack would, over real HTTP.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkshop, type Workshop } from '../../sandbox/workshop/server.ts';
+import type { Workshop } from '../../sandbox/workshop/server.ts';
+import {
+  EXERCISES_ROOT,
+  HARNESS_MAIN,
+  startTestWorkshop,
+  type TestWorkshop,
+} from './workshop-fixture.ts';
 import { rawRequest } from './http.ts';
 import { createRuntimeEndpoint } from '../../sandbox/runtime/local/endpoint.ts';
 import { loopbackHosts, type Gate } from '../../sandbox/runtime/local/security.ts';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-let dist: string;
+let fixture: TestWorkshop;
 let ws: Workshop;
 let origin: string;
 let host: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'mcpw-dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title>');
-  ws = await startWorkshop({
-    dist,
-    exercisesRoot: join(repo, 'exercises'),
-    harnessMain: join(repo, 'sandbox/harness/main.ts'),
-    port: 0,
-    runtime: true,
-  });
-  origin = ws.url.replace(/\/$/, '');
+  fixture = await startTestWorkshop();
+  ({ ws, origin } = fixture);
   host = new URL(ws.url).host;
 });
 
-afterAll(async () => {
-  await ws.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => fixture.close());
 
 const runBody = JSON.stringify({ exercise: 'raw-client', mode: 'run', files: {} });
 
@@ -178,8 +168,8 @@ describe('endpoint limits', () => {
   beforeAll(async () => {
     const endpoint = createRuntimeEndpoint({
       gate,
-      exercisesRoot: join(repo, 'exercises'),
-      harnessMain: join(repo, 'sandbox/harness/main.ts'),
+      exercisesRoot: EXERCISES_ROOT,
+      harnessMain: HARNESS_MAIN,
       maxConcurrent: 1,
     });
     server = createServer((req, res) => {

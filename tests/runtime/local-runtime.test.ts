@@ -1,36 +1,21 @@
 // The local runtime: the browser-side client against a real workshop server on loopback.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BootError } from '../../sandbox/runtime/types.ts';
 import { fetchLocalToken, LocalRuntime } from '../../sandbox/runtime/local/client.ts';
-import { startWorkshop, type Workshop } from '../../sandbox/workshop/server.ts';
+import type { Workshop } from '../../sandbox/workshop/server.ts';
+import { startTestWorkshop, type TestWorkshop } from './workshop-fixture.ts';
 import { runtimeContract } from './contract.ts';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-let dist: string;
+let fixture: TestWorkshop;
 let ws: Workshop;
 let base: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'mcpw-dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title>');
-  ws = await startWorkshop({
-    dist,
-    exercisesRoot: join(repo, 'exercises'),
-    harnessMain: join(repo, 'sandbox/harness/main.ts'),
-    port: 0,
-    runtime: true,
-  });
-  base = ws.url.replace(/\/$/, '');
+  fixture = await startTestWorkshop();
+  ({ ws, origin: base } = fixture);
 });
 
-afterAll(async () => {
-  await ws.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => fixture.close());
 
 // Node's fetch sends no Origin of its own; a page on this server would send exactly this.
 const asPage = () => ({ Origin: base });
