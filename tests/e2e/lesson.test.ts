@@ -1,36 +1,27 @@
 // The anchor lesson in Chromium: badges on the right frames, raw bytes, frame anchors,
 // both themes at desktop and phone width, accessibility, and reading without JavaScript.
 import { AxeBuilder } from '@axe-core/playwright';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, SCREENSHOTS } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS } from './browser.ts';
 import { readCapture } from '../../sandbox/capture/read.ts';
-import { ensureBuilt, REPO, serveDist, type Served } from '../site/serve-dist.ts';
+import { REPO } from '../site/serve-dist.ts';
+import { useBuiltSite } from './built-site.ts';
 
 const LESSON = '/lessons/the-wire/';
-let browser: Browser;
-let site: Served;
-
-beforeAll(async () => {
-  await ensureBuilt();
-  site = await serveDist();
-  browser = await launchChromium();
-  await mkdir(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useBuiltSite();
 
 async function lesson(
   options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    ...options,
+  });
   const page = await context.newPage();
-  await page.goto(site.url + LESSON);
+  await page.goto(env.site.url + LESSON);
   return { context, page };
 }
 
@@ -98,9 +89,9 @@ describe('frames in the lesson', () => {
   });
 
   it('opens at a frame from a deep link', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${site.url}${LESSON}#http-sse-frame-7`);
+    await page.goto(`${env.site.url}${LESSON}#http-sse-frame-7`);
     const target = page.locator('#http-sse-frame-7');
     expect(await target.evaluate((el) => el.matches(':target'))).toBe(true);
     // An SSE event sits inside its HTTP response.
@@ -238,7 +229,7 @@ describe('reading without JavaScript', () => {
   });
 
   it('loads only tiny optional scripts (theme toggle, exercise status)', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
     const loaded: { url: string; bytes: number }[] = [];
     page.on('response', async (r) => {
@@ -246,7 +237,7 @@ describe('reading without JavaScript', () => {
         loaded.push({ url: r.url(), bytes: (await r.body()).length });
       }
     });
-    await page.goto(site.url + LESSON, { waitUntil: 'networkidle' });
+    await page.goto(env.site.url + LESSON, { waitUntil: 'networkidle' });
     const inline = await page
       .locator('script:not([src])')
       .evaluateAll((all) => all.map((s) => s.textContent?.length ?? 0));

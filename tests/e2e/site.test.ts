@@ -1,31 +1,19 @@
 // Smoke test of the built site in Chromium: home and lesson load without console errors,
 // and every frame the lesson shows is byte-for-byte a frame of a committed capture.
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, SCREENSHOTS } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS } from './browser.ts';
 import { readCapture } from '../../sandbox/capture/read.ts';
-import { ensureBuilt, REPO, serveDist, type Served } from '../site/serve-dist.ts';
+import { REPO } from '../site/serve-dist.ts';
+import { useBuiltSite } from './built-site.ts';
 
-let browser: Browser;
-let site: Served;
-
-beforeAll(async () => {
-  await ensureBuilt();
-  site = await serveDist();
-  browser = await launchChromium();
-  await mkdir(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useBuiltSite();
 
 /** Opens a page and collects console errors and failed requests. */
 async function open(path: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
@@ -34,7 +22,7 @@ async function open(path: string): Promise<{ page: Page; problems: string[] }> {
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
   });
-  await page.goto(site.url + path);
+  await page.goto(env.site.url + path);
   return { page, problems };
 }
 
@@ -64,12 +52,12 @@ describe('home page', () => {
 describe('at the narrowest phone width', () => {
   for (const path of ['/', '/lessons/the-wire/']) {
     it(`${path} fits 360px in dark without sideways scrolling`, async () => {
-      const context = await browser.newContext({
+      const context = await env.browser.newContext({
         viewport: { width: 360, height: 780 },
         colorScheme: 'dark',
       });
       const page = await context.newPage();
-      await page.goto(site.url + path);
+      await page.goto(env.site.url + path);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
