@@ -1,5 +1,5 @@
 // Every exercise's checks, imported statically so that the harness bundles into one file.
-import type { Check } from '../sandbox/checks/types.ts';
+import type { Check } from '../sandbox/contract/check.ts';
 import { checks as rawClient } from './raw-client/check.ts';
 import { checks as stdoutIsTheWire } from './stdout-is-the-wire/check.ts';
 import { checks as twoKindsOfFailure } from './two-kinds-of-failure/check.ts';

@@ -7,7 +7,7 @@ import {
   JSONRPCRequestSchema,
   JSONRPCResultResponseSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { FrameRecord } from '../../sandbox/frames/record.ts';
+import type { FrameRecord } from '../../sandbox/wire/record.ts';
 import type { NoReply } from './no-reply.ts';
 
 export type FrameKind =

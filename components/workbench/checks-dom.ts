@@ -1,6 +1,6 @@
 // The check pane: one row per check, pass or fail, its message and hint, and a link to the
 // frame it is about in the live frame pane. Learner-derived text goes in as textContent.
-import type { CheckResult } from '../../sandbox/harness/events.ts';
+import type { CheckResult } from '../../sandbox/contract/events.ts';
 import { liveFrameId } from './frames-dom.ts';
 
 export interface ChecksPane {

@@ -1,7 +1,7 @@
 // The live frame pane: the same classification (components/frames/classify.ts) and the same
 // class names as the lesson's Frames component, built in the browser as frames arrive.
 // Frame text comes from the learner's program: it only ever goes in through textContent.
-import type { FrameRecord } from '../../sandbox/frames/record.ts';
+import type { FrameRecord } from '../../sandbox/wire/record.ts';
 import { directionLabel, pairFrames, prettyJson, type FrameView } from '../frames/classify.ts';
 import '../frames/frames.css';
 

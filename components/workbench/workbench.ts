@@ -1,7 +1,7 @@
 // The workbench proper, loaded only when the learner presses Start: editor, terminal,
 // runtime, and the Run / Check / Reset / Show solution wiring. Each pane is its own module;
 // this file only connects them to the runtime's events and to saved progress.
-import type { HarnessEvent } from '../../sandbox/harness/events.ts';
+import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import {
   BootError,
   STAGE_LABELS,

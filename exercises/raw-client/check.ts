@@ -1,7 +1,7 @@
 // Checks for raw-client: a hand-written client that must hold a correct MCP session with
 // Paper Trail and print the order's structuredContent.
 import { isDeepStrictEqual } from 'node:util';
-import type { Check } from '../../sandbox/checks/types.ts';
+import type { Check } from '../../sandbox/contract/check.ts';
 import {
   cleanExit,
   conversation,
@@ -14,7 +14,7 @@ import {
 } from '../../sandbox/checks/client-checks.ts';
 import { quote } from '../../sandbox/checks/frames.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
-import type { RunRecord } from '../../sandbox/checks/types.ts';
+import type { RunRecord } from '../../sandbox/contract/check.ts';
 
 const TOOL = 'order_status';
 const ORDER = 'PT-1041';

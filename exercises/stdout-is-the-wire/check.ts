@@ -1,7 +1,7 @@
 // Checks for stdout-is-the-wire: the learner's server runs under the SDK reference client;
 // every byte on its stdout must be protocol, the tool must still work, logs go to stderr.
 import { isDeepStrictEqual } from 'node:util';
-import type { Check, Outcome, RunRecord } from '../../sandbox/checks/types.ts';
+import type { Check, Outcome, RunRecord } from '../../sandbox/contract/check.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { clip, readFrame, stderrGist, quote } from '../../sandbox/checks/frames.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';

@@ -1,6 +1,6 @@
 // Checks for two-kinds-of-failure: the learner's classify() is judged against the responses
 // Paper Trail really sent (read from the recorded frames) and a few hand-made edge cases.
-import type { Check, Outcome as RunOutcome, RunRecord } from '../../sandbox/checks/types.ts';
+import type { Check, Outcome as RunOutcome, RunRecord } from '../../sandbox/contract/check.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { clip, quote, stderrGist } from '../../sandbox/checks/frames.ts';
 import { edgeCases, liveCases } from './starter/cases.ts';

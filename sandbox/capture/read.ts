@@ -1,7 +1,7 @@
 // Reads a capture file for the lessons at build time. Every line must be a valid
 // FrameRecord; a bad line is reported with the file and line number so it can be found.
 import { readFileSync } from 'node:fs';
-import { FrameRecord } from '../frames/record.ts';
+import { FrameRecord } from '../wire/record.ts';
 
 export class CaptureReadError extends Error {
   override name = 'CaptureReadError';

@@ -5,8 +5,8 @@
 //     wherever it occurs (headers and text).
 //  3. Only the MCP-relevant headers are kept (HEADERS_KEPT); Date, Host (it carries the
 //     random port), Connection, Keep-Alive, Content-Length and the like are dropped.
-import { FrameRecord } from '../frames/record.ts';
-import type { Direction, HttpMeta, Transport } from '../frames/record.ts';
+import { FrameRecord } from '../wire/record.ts';
+import type { Direction, HttpMeta, Transport } from '../wire/record.ts';
 
 export const HEADERS_KEPT = [
   'accept',

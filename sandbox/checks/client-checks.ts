@@ -1,7 +1,7 @@
 // Frame-level checks of a client's behaviour on the wire. They judge what crossed the tap,
 // not how the code is written: any key order, spacing, string or integer ids, pipelining
 // and pings are fine as long as the protocol is followed.
-import type { Check, Outcome, RunRecord } from './types.ts';
+import type { Check, Outcome, RunRecord } from '../contract/check.ts';
 import { Conversation, findSplitMessage, quote, stderrGist } from './frames.ts';
 import type { Read } from './frames.ts';
 import { clientStall } from './explain.ts';

@@ -1,6 +1,6 @@
 // Turns "the program was stopped" into a story told from the frames: what the client sent
 // last, what the server did with it, and what the client was waiting for.
-import type { RunRecord } from './types.ts';
+import type { RunRecord } from '../contract/check.ts';
 import { Conversation, findSplitMessage } from './frames.ts';
 
 function seconds(ms: number): string {

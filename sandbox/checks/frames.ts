@@ -6,7 +6,7 @@ import {
   JSONRPCRequestSchema,
   JSONRPCResultResponseSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Direction, FrameRecord } from '../frames/record.ts';
+import type { Direction, FrameRecord } from '../wire/record.ts';
 
 export type Id = string | number;
 

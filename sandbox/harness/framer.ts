@@ -2,7 +2,7 @@
 // Bytes are kept exactly (a trailing \r stays in the text); a last line without newline is
 // flushed as a frame of its own and remembered as unterminated, because "the line never
 // ended" is often the whole reason a peer never answered.
-import type { Direction, FrameRecord } from '../frames/record.ts';
+import type { Direction, FrameRecord } from '../wire/record.ts';
 
 export class Framer {
   private pending = new Map<string, { dir: Direction; bytes: Buffer; t: number }>();

@@ -1,7 +1,7 @@
 // Paper Trail over streamable HTTP as the reference peer, with the recording proxy in front:
 // the program under test is given the proxy's URL and never learns the server's own.
 import { spawn } from 'node:child_process';
-import type { FrameRecord } from '../frames/record.ts';
+import type { FrameRecord } from '../wire/record.ts';
 import { startHttpTap } from '../tap/http-tap.ts';
 import { groupAlive } from './procs.ts';
 

@@ -3,11 +3,11 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { runChecks } from '../checks/types.ts';
-import type { Check, Verdict } from '../checks/types.ts';
+import { runChecks } from './judge.ts';
+import type { Check, Verdict } from '../contract/check.ts';
 import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
 import type { Exercise } from '../exercises/loader.ts';
-import type { CheckResult, HarnessEvent } from './events.ts';
+import type { CheckResult, HarnessEvent } from '../contract/events.ts';
 import { execute } from './session.ts';
 import { prepareWork } from './work-folder.ts';
 import { checks as registry } from '../../exercises/registry.ts';

@@ -8,7 +8,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { FrameRecord, HttpMeta } from '../frames/record.ts';
+import type { FrameRecord, HttpMeta } from '../wire/record.ts';
 
 /** Headers worth recording: the ones MCP's HTTP transport gives a meaning to. */
 const KEPT = [

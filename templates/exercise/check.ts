@@ -1,6 +1,6 @@
 // Checks for this exercise. The shared client checks judge the session on the wire (frames,
 // ids, handshake, exit); the check below shows how to write one of your own from the frames.
-import type { Check } from '../../sandbox/checks/types.ts';
+import type { Check } from '../../sandbox/contract/check.ts';
 import {
   cleanExit,
   conversation,

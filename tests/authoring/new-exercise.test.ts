@@ -18,7 +18,7 @@ import * as prettier from 'prettier';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadExercise } from '../../sandbox/exercises/loader.ts';
 import { runExercise } from '../../sandbox/harness/run.ts';
-import type { Check } from '../../sandbox/checks/types.ts';
+import type { Check } from '../../sandbox/contract/check.ts';
 
 const repo = process.cwd();
 const script = join(repo, 'scripts/new.ts');

@@ -1,6 +1,6 @@
 // Shared by the harness, exercise and CLI tests.
 import { fileURLToPath } from 'node:url';
-import { HarnessEvent } from '../../sandbox/harness/events.ts';
+import { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { runExercise } from '../../sandbox/harness/run.ts';
 import type { RunOptions, Summary } from '../../sandbox/harness/run.ts';
 

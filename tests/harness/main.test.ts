@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HarnessEvent } from '../../sandbox/harness/events.ts';
+import { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { FIXTURE_EXERCISES, isAlive } from './helpers.ts';
 
 const MAIN = new URL('../../sandbox/harness/main.ts', import.meta.url).pathname;

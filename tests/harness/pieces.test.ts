@@ -1,7 +1,7 @@
 // The pure pieces under the harness: line framing, frame reading with the SDK's schemas,
 // split-message detection and the SSE parser. No processes here.
 import { describe, expect, it } from 'vitest';
-import type { FrameRecord } from '../../sandbox/frames/record.ts';
+import type { FrameRecord } from '../../sandbox/wire/record.ts';
 import { Framer } from '../../sandbox/harness/framer.ts';
 import { findSplitMessage, readFrame } from '../../sandbox/checks/frames.ts';
 import { SseParser } from '../../sandbox/tap/http-tap.ts';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HarnessEvent } from '../../sandbox/harness/events.ts';
+import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import type { BootStage, Runtime, RuntimeProcess } from '../../sandbox/runtime/types.ts';
 
 const exercise = fileURLToPath(new URL('../../exercises/raw-client/', import.meta.url));

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HarnessEvent } from '../../sandbox/harness/events.ts';
+import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { TOKEN_HEADER } from '../../sandbox/runtime/local/protocol.ts';
 import { rawRequest } from './http.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameRecord } from '../../sandbox/frames/record.ts';
+import type { FrameRecord } from '../../sandbox/wire/record.ts';
 import {
   classifyText,
   frameAnchor,

@@ -2,7 +2,7 @@
 // later request, and the run's stderr quotes the line. Judged on the committed capture and
 // on small hand-made cases where the capture cannot tell.
 import { describe, expect, it } from 'vitest';
-import type { FrameRecord } from '../../sandbox/frames/record.ts';
+import type { FrameRecord } from '../../sandbox/wire/record.ts';
 import { pairFrames } from '../../components/frames/classify.ts';
 import { loadCapture } from '../../components/frames/capture.ts';
 import { noReplyEvidence, reportingLines } from '../../components/frames/no-reply.ts';

@@ -2,7 +2,7 @@
 // runtime endpoint and the WebContainer runtime all carry exactly these objects, and the
 // browser only renders them.
 import { z } from 'zod';
-import { FrameRecord } from '../frames/record.ts';
+import { FrameRecord } from '../wire/record.ts';
 
 /** Which process a stream or exit belongs to: the learner's program or the reference peer. */
 export const Source = z.enum(['learner', 'peer']);

@@ -1,6 +1,7 @@
-// What a checker gets (one finished run, as recorded) and what it gives back.
-import type { FrameRecord } from '../frames/record.ts';
-import type { CheckResult } from '../harness/events.ts';
+// The contract between the harness and the checks: what a checker gets (one finished run,
+// as recorded) and what it gives back. Neither side imports the other; both import this.
+import type { FrameRecord } from '../wire/record.ts';
+import type { CheckResult } from './events.ts';
 
 export type Verdict = 'completed' | 'timeout' | 'output-limit' | 'crashed' | 'error';
 
@@ -44,23 +45,3 @@ export interface Check {
 }
 
 export type { CheckResult };
-
-export function runChecks(checks: readonly Check[], record: RunRecord): CheckResult[] {
-  return checks.map((check) => {
-    let outcome: Outcome;
-    try {
-      outcome = check.run(record);
-    } catch (err) {
-      outcome = { ok: false, message: `the checker itself failed: ${(err as Error).message}` };
-    }
-    const result: CheckResult = {
-      id: check.id,
-      title: check.title,
-      ok: outcome.ok,
-      message: outcome.message,
-    };
-    if (!outcome.ok) result.hint = outcome.hint ?? check.hint;
-    if (outcome.frame !== undefined) result.frame = outcome.frame;
-    return result;
-  });
-}

@@ -1,0 +1,23 @@
+// Runs an exercise's checks on one finished run. A check that throws fails with the reason
+// instead of taking the others down with it.
+import type { Check, CheckResult, Outcome, RunRecord } from '../contract/check.ts';
+
+export function runChecks(checks: readonly Check[], record: RunRecord): CheckResult[] {
+  return checks.map((check) => {
+    let outcome: Outcome;
+    try {
+      outcome = check.run(record);
+    } catch (err) {
+      outcome = { ok: false, message: `the checker itself failed: ${(err as Error).message}` };
+    }
+    const result: CheckResult = {
+      id: check.id,
+      title: check.title,
+      ok: outcome.ok,
+      message: outcome.message,
+    };
+    if (!outcome.ok) result.hint = outcome.hint ?? check.hint;
+    if (outcome.frame !== undefined) result.frame = outcome.frame;
+    return result;
+  });
+}
