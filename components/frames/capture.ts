@@ -2,7 +2,7 @@
 // lesson asks for. Runs in Node only: Astro components call it while rendering.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
-import { readCapture } from '../../sandbox/capture/read.ts';
+import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { pairFrames, type FrameView, type JsonRpcId } from './classify.ts';
 import { noReplyEvidence } from './no-reply.ts';
 

@@ -3,7 +3,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Check, Outcome, RunRecord } from '../../sandbox/contract/check.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
-import { clip, readFrame, stderrGist, quote } from '../../sandbox/checks/frames.ts';
+import { clip, stderrGist, quote } from '../../sandbox/checks/frames.ts';
+import { readFrame } from '../../sandbox/wire/read.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
 
 const FOUND = { order_id: 'PT-1041', status: 'shipped', carrier: 'Delhivery', eta: '2026-08-05' };

@@ -3,6 +3,7 @@
 import type { Check, Outcome as RunOutcome, RunRecord } from '../../sandbox/contract/check.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { clip, quote, stderrGist } from '../../sandbox/checks/frames.ts';
+import { failureKindOf, readMessage } from '../../sandbox/wire/read.ts';
 import { edgeCases, liveCases } from './starter/cases.ts';
 
 type Outcome = 'ok' | 'tool-error' | 'protocol-error';
@@ -26,17 +27,13 @@ interface Judged {
   answer: Answer;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** The rule the lesson teaches: error member → protocol error; isError true → tool error. */
+/** The rule the lesson teaches, as the wire module decides it for every frame. */
 function truth(response: unknown): Outcome {
-  if (isObject(response) && 'error' in response) return 'protocol-error';
-  if (isObject(response) && isObject(response.result) && response.result.isError === true) {
-    return 'tool-error';
-  }
-  return 'ok';
+  const message = readMessage(response);
+  const kind = message && failureKindOf(message);
+  if (!kind)
+    throw new Error(`case response is not a JSON-RPC reply: ${clip(JSON.stringify(response), 80)}`);
+  return kind;
 }
 
 function answers(run: RunRecord): Answer[] {

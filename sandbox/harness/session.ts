@@ -11,7 +11,7 @@ import type { ProcessRecord, RunRecord, Verdict } from '../contract/check.ts';
 import type { Exercise } from '../exercises/loader.ts';
 import { parseRecords } from '../tap/record-file.ts';
 import type { HarnessEvent } from '../contract/events.ts';
-import { Framer } from './framer.ts';
+import { Framer } from '../wire/framer.ts';
 import { groupAlive } from './procs.ts';
 import { startHttpPeer } from './http-peer.ts';
 import type { HttpPeer } from './http-peer.ts';

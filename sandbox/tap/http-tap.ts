@@ -9,6 +9,8 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { FrameRecord, HttpMeta } from '../wire/record.ts';
+import { SseParser } from '../wire/sse.ts';
+import type { SseEvent } from '../wire/sse.ts';
 
 /** Headers worth recording: the ones MCP's HTTP transport gives a meaning to. */
 const KEPT = [
@@ -40,40 +42,6 @@ function pick(headers: IncomingHttpHeaders | Record<string, string | string[] | 
     if (v !== undefined) out[name] = Array.isArray(v) ? v.join(', ') : v;
   }
   return out;
-}
-
-/** Splits an SSE byte stream into events (blank-line separated), across chunk borders. */
-export class SseParser {
-  private buffer = '';
-  private readonly onEvent: (e: { data: string; event?: string; id?: string }) => void;
-  constructor(onEvent: (e: { data: string; event?: string; id?: string }) => void) {
-    this.onEvent = onEvent;
-  }
-  push(text: string): void {
-    this.buffer += text.replace(/\r\n?/g, '\n');
-    let end: number;
-    while ((end = this.buffer.indexOf('\n\n')) !== -1) {
-      const block = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      const data: string[] = [];
-      let event: string | undefined;
-      let id: string | undefined;
-      let any = false;
-      for (const line of block.split('\n')) {
-        if (line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon === -1 ? line : line.slice(0, colon);
-        let value = colon === -1 ? '' : line.slice(colon + 1);
-        if (value.startsWith(' ')) value = value.slice(1);
-        if (field === 'data') data.push(value);
-        else if (field === 'event') event = value;
-        else if (field === 'id') id = value;
-        else if (field !== 'retry') continue;
-        any = true;
-      }
-      if (any) this.onEvent({ data: data.join('\n'), event, id });
-    }
-  }
 }
 
 export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
@@ -130,17 +98,17 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
           const type = String(up.headers['content-type'] ?? '');
           const sse = type.startsWith('text/event-stream');
           const upChunks: Buffer[] = [];
-          const parser = sse
-            ? new SseParser((e) =>
-                frame('s2c', e.data, {
-                  exchange: n,
-                  part: 'sse',
-                  headers: {},
-                  ...(e.event !== undefined ? { event: e.event } : {}),
-                  ...(e.id !== undefined ? { id: e.id } : {}),
-                }),
-              )
-            : null;
+          const parser = sse ? new SseParser() : null;
+          // A chunk may end inside a UTF-8 character; the decoder carries it to the next.
+          const decoder = new TextDecoder();
+          const sseFrame = (e: SseEvent) =>
+            frame('s2c', e.data, {
+              exchange: n,
+              part: 'sse',
+              headers: {},
+              ...(e.event !== undefined ? { event: e.event } : {}),
+              ...(e.id !== undefined ? { id: e.id } : {}),
+            });
           const meta: HttpMeta = {
             exchange: n,
             part: 'response',
@@ -152,12 +120,13 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
           res.writeHead(up.statusCode ?? 502, up.headers);
           res.flushHeaders();
           up.on('data', (c: Buffer) => {
-            if (parser) parser.push(c.toString('utf8'));
+            if (parser) parser.push(decoder.decode(c, { stream: true })).forEach(sseFrame);
             else upChunks.push(c);
             res.write(c);
           });
           up.on('end', () => {
-            if (!sse) frame('s2c', Buffer.concat(upChunks).toString('utf8'), meta);
+            if (parser) [...parser.push(decoder.decode()), ...parser.end()].forEach(sseFrame);
+            else frame('s2c', Buffer.concat(upChunks).toString('utf8'), meta);
             res.end();
           });
           up.on('error', () => res.destroy());

@@ -18,8 +18,8 @@ export class LineSplitter {
       lines.push(this.take(chunk.subarray(start, nl)));
       start = nl + 1;
     }
-    // Copy the tail: the caller may reuse the chunk's buffer.
-    if (start < chunk.length) this.pending.push(chunk.slice(start));
+    // Copy the tail (a Buffer's slice() would not): the caller may reuse the chunk's memory.
+    if (start < chunk.length) this.pending.push(new Uint8Array(chunk.subarray(start)));
     return lines;
   }
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CaptureReadError, readCapture } from '../../sandbox/capture/read.ts';
+import { CaptureReadError, readCapture } from '../../sandbox/wire/capture-file.ts';
 
 const captures = fileURLToPath(new URL('../../lessons/captures/', import.meta.url));
 const body = (text: string) => JSON.parse(text) as Record<string, unknown>;

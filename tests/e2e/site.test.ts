@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOTS } from './browser.ts';
-import { readCapture } from '../../sandbox/capture/read.ts';
+import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { REPO } from '../site/serve-dist.ts';
 import { useBuiltSite } from './built-site.ts';
 

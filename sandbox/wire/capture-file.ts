@@ -1,7 +1,8 @@
-// Reads a capture file for the lessons at build time. Every line must be a valid
-// FrameRecord; a bad line is reported with the file and line number so it can be found.
+// Capture files: one FrameRecord per line, the format of lessons/captures/*.jsonl. Reading
+// validates every line and names the file and line of a bad one, so a broken capture fails
+// the build where it can be found; writing is plain JSON.stringify in schema key order.
 import { readFileSync } from 'node:fs';
-import { FrameRecord } from '../wire/record.ts';
+import { FrameRecord } from './record.ts';
 
 export class CaptureReadError extends Error {
   override name = 'CaptureReadError';
@@ -43,4 +44,9 @@ export function readCapture(path: string): FrameRecord[] {
     throw new CaptureReadError(`${path}: cannot read (${(error as Error).message})`);
   }
   return parseCapture(text, path);
+}
+
+/** One record per line, each line the record's JSON; ends with a newline. */
+export function serialiseCapture(frames: readonly FrameRecord[]): string {
+  return frames.map((frame) => JSON.stringify(frame)).join('\n') + '\n';
 }

@@ -1,0 +1,75 @@
+// Server-sent events, the one parser of the project: the HTTP tap records every event of a
+// streamable HTTP response through it, so a capture and a learner's run cut a stream alike.
+//
+// Two choices the SSE standard leaves to a recorder:
+// - A block made only of comments (the SDK's keep-alives) or of fields SSE does not define
+//   carries nothing a client would act on: it is not an event and not a frame.
+// - A last block the stream ended without a blank line after is still reported, because a
+//   recording must not hide bytes that crossed the wire; browsers would drop it silently,
+//   and that is worth seeing when a server cuts its stream short.
+
+export interface SseEvent {
+  /** The data lines joined by \n: the JSON-RPC message of an MCP event. */
+  data: string;
+  event?: string;
+  id?: string;
+}
+
+const KNOWN = new Set(['data', 'event', 'id', 'retry']);
+
+/** One block (the lines between blank lines) as an event, or null when it is not one. */
+export function parseSseBlock(block: string): SseEvent | null {
+  const data: string[] = [];
+  let event: string | undefined;
+  let id: string | undefined;
+  let known = false;
+  for (const line of block.split('\n')) {
+    if (line === '' || line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (!KNOWN.has(field)) continue;
+    known = true;
+    if (field === 'data') data.push(value);
+    else if (field === 'event') event = value;
+    else if (field === 'id') id = value;
+  }
+  if (!known) return null;
+  return {
+    data: data.join('\n'),
+    ...(event !== undefined ? { event } : {}),
+    ...(id !== undefined ? { id } : {}),
+  };
+}
+
+/** Splits an SSE text stream into events across chunk borders (CR, LF and CRLF line ends). */
+export class SseParser {
+  private buffer = '';
+  // A chunk may end between the \r and \n of one line end.
+  private pendingCr = false;
+
+  /** Feeds decoded text; returns the events it completed. */
+  push(text: string): SseEvent[] {
+    let chunk = text;
+    if (this.pendingCr && chunk.startsWith('\n')) chunk = chunk.slice(1);
+    this.pendingCr = chunk.endsWith('\r');
+    this.buffer += chunk.replace(/\r\n?/g, '\n');
+    const events: SseEvent[] = [];
+    let end: number;
+    while ((end = this.buffer.indexOf('\n\n')) !== -1) {
+      const event = parseSseBlock(this.buffer.slice(0, end));
+      this.buffer = this.buffer.slice(end + 2);
+      if (event) events.push(event);
+    }
+    return events;
+  }
+
+  /** The stream ended: a last block without its blank line, if it holds an event. */
+  end(): SseEvent[] {
+    const rest = this.buffer;
+    this.buffer = '';
+    const event = rest.trim() === '' ? null : parseSseBlock(rest);
+    return event ? [event] : [];
+  }
+}
