@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
-import { pairFrames, type FrameView, type JsonRpcId } from './classify.ts';
+import { pairFrames, type FrameView, type JsonRpcId } from './view.ts';
 import { noReplyEvidence } from './no-reply.ts';
 
 export const CAPTURE_DIR = 'lessons/captures';

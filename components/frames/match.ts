@@ -1,6 +1,6 @@
 // Finds "the same call" in two captures and compares the JSON-RPC they carried.
 import type { Capture } from './capture.ts';
-import type { FrameView, JsonRpcId } from './classify.ts';
+import type { FrameView, JsonRpcId } from './view.ts';
 
 export interface CallPick {
   /** Pick by the request's JSON-RPC id. */

@@ -2,7 +2,7 @@
 // the peer answer it, or did its next answer belong to a later request (so this line was
 // dropped)? And which stderr line of the same run reported it? Nothing here is typed by a
 // lesson author; a transcript states only what the recorded frames show.
-import type { FrameView } from './classify.ts';
+import type { FrameView } from './view.ts';
 
 export interface NoReply {
   /** The peer's first reply after this frame, which answers a request sent after it. */

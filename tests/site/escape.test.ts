@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../../components/frames/escape.ts';
+import { escapeHtml } from '../../components/frames/markup-render.ts';
 import { buildFixture } from './astro-build.ts';
 
 // A page rendering the hostile capture, with a hostile caption for good measure.

@@ -3,7 +3,7 @@
 // on small hand-made cases where the capture cannot tell.
 import { describe, expect, it } from 'vitest';
 import type { FrameRecord } from '../../sandbox/wire/record.ts';
-import { pairFrames } from '../../components/frames/classify.ts';
+import { pairFrames } from '../../components/frames/view.ts';
 import { loadCapture } from '../../components/frames/capture.ts';
 import { noReplyEvidence, reportingLines } from '../../components/frames/no-reply.ts';
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameRecord } from '../../sandbox/wire/record.ts';
-import {
-  classifyText,
-  frameAnchor,
-  layoutJson,
-  pairFrames,
-  answeredMethod,
-} from '../../components/frames/classify.ts';
+import { frameAnchor, pairFrames, answeredMethod } from '../../components/frames/view.ts';
+import type { FrameInfo } from '../../components/frames/view.ts';
+import { layoutJson } from '../../components/frames/json-layout.ts';
 import { loadCapture, selectFrames } from '../../components/frames/capture.ts';
 import { compareCalls, containsSubset, findCall } from '../../components/frames/match.ts';
 
@@ -18,7 +14,10 @@ const frame = (seq: number, dir: 'c2s' | 's2c', message: unknown): FrameRecord =
   text: typeof message === 'string' ? message : JSON.stringify(message),
 });
 
-describe('classifyText', () => {
+/** How the course describes one stdio line, read on its own. */
+const classifyText = (text: string): FrameInfo => pairFrames([frame(0, 'c2s', text)])[0]!.info;
+
+describe('the view of one frame', () => {
   it('tells the three JSON-RPC shapes apart', () => {
     const request = classifyText('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
     expect(request).toMatchObject({ kind: 'request', id: 1, method: 'tools/list' });
@@ -71,7 +70,11 @@ describe('classifyText', () => {
     ]) {
       expect(classifyText(text).kind, text).toBe('not-jsonrpc');
     }
-    expect(classifyText('').kind).toBe('no-body');
+    // An empty stdio line is bytes that are not a message; an empty HTTP body is no body.
+    expect(classifyText('').kind).toBe('not-json');
+    expect(pairFrames([{ ...frame(0, 's2c', ''), transport: 'http' }])[0]!.info.kind).toBe(
+      'no-body',
+    );
   });
 });
 
@@ -84,8 +87,8 @@ describe('pairFrames', () => {
       frame(3, 's2c', { jsonrpc: '2.0', id: 0, result: { tools: [] } }),
     ]);
     expect(views.map((v) => v.pairedWith)).toEqual([3, 2, 1, 0]);
-    expect(answeredMethod(views[3]!, views)).toBe('tools/list');
-    expect(answeredMethod(views[2]!, views)).toBe('roots/list');
+    expect(answeredMethod(views[3]!, (seq) => views[seq])).toBe('tools/list');
+    expect(answeredMethod(views[2]!, (seq) => views[seq])).toBe('roots/list');
   });
 
   it('answers a reused id first come, first served, and leaves strays unpaired', () => {

@@ -1,0 +1,34 @@
+// JSON laid out for reading: like JSON.stringify(value, null, 2), but an object or array that
+// fits in the remaining width stays on one line, so a short frame reads as a few lines
+// instead of twenty. The raw bytes are always shown separately.
+
+/** `column` is where the value starts on its line (after indentation and key). */
+export function layoutJson(
+  value: unknown,
+  width = 72,
+  indent = '',
+  column = indent.length,
+): string {
+  const oneLine = inline(value);
+  if (value === null || typeof value !== 'object' || column + oneLine.length <= width) {
+    return oneLine;
+  }
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => inner + layoutJson(item, width, inner));
+    return `[\n${items.join(',\n')}\n${indent}]`;
+  }
+  const lines = Object.entries(value as Record<string, unknown>).map(([key, item]) => {
+    const prefix = `${inner}${JSON.stringify(key)}: `;
+    return prefix + layoutJson(item, width, inner, prefix.length);
+  });
+  return `{\n${lines.join(',\n')}\n${indent}}`;
+}
+
+function inline(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(inline).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return '{}';
+  return `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`).join(', ')} }`;
+}

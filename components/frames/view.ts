@@ -1,0 +1,177 @@
+// A frame as the course shows it: what the wire module read (sandbox/wire/read.ts, the one
+// place that decides what a frame is) put into the words of a lesson — its label, and the
+// badge that tells a tool failure from a protocol failure at a glance. The lesson's Frames
+// and the workbench's live pane both build their views here, so they cannot disagree.
+import { Pairing } from '../../sandbox/wire/pair.ts';
+import type { PairedReading } from '../../sandbox/wire/pair.ts';
+import type { FailureKind, FrameKind, JsonRpcId } from '../../sandbox/wire/read.ts';
+import type { FrameRecord } from '../../sandbox/wire/record.ts';
+import { layoutJson } from './json-layout.ts';
+import type { NoReply } from './no-reply.ts';
+
+export type { FrameKind, JsonRpcId };
+
+export type BadgeTone = 'ok' | 'tool-error' | 'protocol-error' | 'stray' | 'neutral';
+
+export interface Badge {
+  tone: BadgeTone;
+  text: string;
+  /** Longer wording for a tooltip and the note under the head. */
+  detail?: string;
+}
+
+export interface FrameInfo {
+  kind: FrameKind;
+  json?: unknown;
+  id?: JsonRpcId;
+  method?: string;
+  failureKind?: FailureKind;
+  badge: Badge;
+  /** The kind in words: "request", "response", "(stray) not JSON", … */
+  label: string;
+}
+
+export interface FrameView {
+  record: FrameRecord;
+  info: FrameInfo;
+  /** seq of the frame this one answers, or that answers it. */
+  pairedWith?: number;
+  /** For a stray line: what the capture shows became of it (set when a capture is loaded). */
+  noReply?: NoReply;
+}
+
+const ERROR_NAMES: Record<number, string> = {
+  [-32700]: 'Parse error',
+  [-32600]: 'Invalid request',
+  [-32601]: 'Method not found',
+  [-32602]: 'Invalid params',
+  [-32603]: 'Internal error',
+  [-32002]: 'Resource not found',
+  [-32042]: 'URL elicitation required',
+};
+
+export function errorName(code: number): string | undefined {
+  return ERROR_NAMES[code];
+}
+
+const LABELS: Record<FrameKind, string> = {
+  request: 'request',
+  notification: 'notification',
+  response: 'response',
+  'not-json': '(stray) not JSON',
+  'not-jsonrpc': 'not a JSON-RPC message',
+  'no-body': 'no body',
+};
+
+function badgeOf(reading: PairedReading): Badge {
+  const { kind, method, message } = reading;
+  if (method !== undefined) return { tone: 'neutral', text: method };
+  if (message?.kind === 'error') {
+    const { code, message: text } = message.error;
+    const name = errorName(code);
+    return {
+      tone: 'protocol-error',
+      text: `protocol error · ${code}`,
+      detail: `JSON-RPC error ${code}${name ? ` (${name})` : ''}: ${text}`,
+    };
+  }
+  if (reading.failureKind === 'tool-error') {
+    return {
+      tone: 'tool-error',
+      text: 'tool error · isError',
+      detail:
+        'A successful JSON-RPC result whose content reports a failure: the protocol worked, the tool did not.',
+    };
+  }
+  if (reading.failureKind === 'ok') return { tone: 'ok', text: 'result' };
+  if (kind === 'not-json') {
+    return {
+      tone: 'stray',
+      text: 'stray · not JSON',
+      detail: 'These bytes are not JSON, so they are not an MCP message at all.',
+    };
+  }
+  if (kind === 'not-jsonrpc') {
+    return {
+      tone: 'stray',
+      text: 'not JSON-RPC',
+      detail: 'Valid JSON, but not a JSON-RPC 2.0 request, notification or response.',
+    };
+  }
+  return { tone: 'neutral', text: 'no body' };
+}
+
+export function describeReading(reading: PairedReading): FrameInfo {
+  const { kind, json, id, method, failureKind } = reading;
+  return {
+    kind,
+    label: LABELS[kind],
+    badge: badgeOf(reading),
+    ...(json !== undefined ? { json } : {}),
+    ...(id !== undefined ? { id } : {}),
+    ...(method !== undefined ? { method } : {}),
+    ...(failureKind !== undefined ? { failureKind } : {}),
+  };
+}
+
+/**
+ * Views of a recording that grows one frame at a time (the workbench's live pane) or is
+ * read whole (a capture). Adding a frame costs the same however many came before it.
+ */
+export class FrameViews {
+  readonly views: FrameView[] = [];
+  private readonly pairing = new Pairing();
+  private readonly bySeq = new Map<number, FrameView>();
+
+  /** Adds one frame; returns the views that changed (the new one, and the request it answers). */
+  add(record: FrameRecord): FrameView[] {
+    const [reading, ...partners] = this.pairing.add(record);
+    const view: FrameView = { record, info: describeReading(reading!) };
+    if (reading!.pairedWith !== undefined) view.pairedWith = reading!.pairedWith;
+    this.views.push(view);
+    this.bySeq.set(record.seq, view);
+    const changed = [view];
+    for (const partner of partners) {
+      const other = this.bySeq.get(partner.frame.seq);
+      if (other) {
+        other.pairedWith = partner.pairedWith;
+        changed.push(other);
+      }
+    }
+    return changed;
+  }
+
+  get(seq: number): FrameView | undefined {
+    return this.bySeq.get(seq);
+  }
+}
+
+/** Every frame of a finished recording, as views with their pairs. */
+export function pairFrames(records: readonly FrameRecord[]): FrameView[] {
+  const views = new FrameViews();
+  for (const record of records) views.add(record);
+  return views.views;
+}
+
+/** The method a response answers, found through its pair. */
+export function answeredMethod(
+  view: FrameView,
+  lookup: (seq: number) => FrameView | undefined,
+): string | undefined {
+  if (view.info.kind !== 'response' || view.pairedWith === undefined) return undefined;
+  return lookup(view.pairedWith)?.info.method;
+}
+
+export function directionLabel(dir: FrameRecord['dir']): string {
+  return dir === 'c2s' ? 'client → server' : 'server → client';
+}
+
+/** Stable anchor for "frame N" of a capture, used in links from lessons and checkers. */
+export function frameAnchor(capture: string, seq: number): string {
+  return `${capture}-frame-${seq}`;
+}
+
+/** The JSON pretty-printed for reading; a frame that is not JSON is shown as it is. */
+export function prettyJson(info: FrameInfo, text: string, width = 72): string {
+  return info.json === undefined ? text : layoutJson(info.json, width);
+}
