@@ -1,7 +1,7 @@
 // The committed capture files and how each is produced. File names are a contract with
 // the lessons: change them only together with the lessons that read them.
 import { captureHttpJson, captureHttpSse } from './http-session.ts';
-import { serialise } from './recorder.ts';
+import { serialiseCapture } from '../wire/capture-file.ts';
 import { captureStdioPipelined, captureStdioSession } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
 
@@ -23,7 +23,7 @@ export async function produceCaptures(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const spec of CAPTURES) {
     const result = await spec.run();
-    files.set(spec.file, serialise(result.frames));
+    files.set(spec.file, serialiseCapture(result.frames));
     if (result.stderr !== undefined) {
       files.set(spec.file.replace(/\.jsonl$/, '.stderr.txt'), result.stderr);
     }

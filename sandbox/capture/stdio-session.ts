@@ -1,14 +1,24 @@
-// The scripted stdio session: spawn the real Paper Trail, write raw lines to its stdin and
-// read raw lines from its stdout, recording every line byte for byte as it passes.
+// The scripted stdio sessions: the real Paper Trail behind the same stdio tap that exercises
+// use (tap/relay.ts), so a lesson's frames are recorded and cut exactly as a learner's are.
+// The script writes raw lines into the tap and watches what comes back only to know when a
+// reply has arrived; the frames themselves come from the tap's record.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { paperTrailCommand } from '../paper-trail/index.ts';
-import { Recorder } from './recorder.ts';
+import { parseRecords } from '../tap/record-file.ts';
+import { TapRecordReader } from '../tap/record-reader.ts';
+import { TextLineSplitter } from '../wire/lines.ts';
+import { normaliseCapture } from './normalise.ts';
 import type { CaptureResult } from './types.ts';
 import * as script from './script.ts';
 
 const REPLY_TIMEOUT_MS = 15_000;
+const RELAY = fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url));
 
-/** A live stdio session with Paper Trail whose every line is recorded as it passes. */
+/** A live stdio session with Paper Trail, tapped. */
 interface StdioSession {
   /** Writes one line (a notification or a stray line) without waiting for anything. */
   send(line: string): void;
@@ -22,36 +32,30 @@ interface StdioSession {
 }
 
 async function runStdioSession(steps: (session: StdioSession) => Promise<void>) {
-  const { command, args } = paperTrailCommand();
-  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  // 'close', not 'exit': it waits for stderr to be fully read, so the sidecar is complete.
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('close', (code) => resolve(code)),
+  const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-'));
+  const recordFile = join(folder, 'tap.ndjson');
+  const server = paperTrailCommand();
+  const child = spawn(
+    process.execPath,
+    [RELAY, '--record', recordFile, '--', server.command, ...server.args],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
   );
-  const recorder = new Recorder('stdio');
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const seenIds = new Set<unknown>();
   let waiter: (() => void) | undefined;
-  let pending = '';
-  let stderr = '';
 
+  const lines = new TextLineSplitter();
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
-    pending += chunk;
-    let newline: number;
-    while ((newline = pending.indexOf('\n')) !== -1) {
-      const line = pending.slice(0, newline);
-      pending = pending.slice(newline + 1);
-      recorder.add('s2c', line);
+    for (const line of lines.push(chunk)) {
       try {
         seenIds.add((JSON.parse(line) as { id?: unknown }).id);
       } catch {
-        // A non-JSON stdout line is recorded as-is; it simply answers nothing.
+        // A line that is not JSON answers nothing; the record keeps it all the same.
       }
     }
     waiter?.();
   });
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => (stderr += chunk));
 
   const idOf = (line: string) => (JSON.parse(line) as { id: unknown }).id;
   const waitFor = async (ids: unknown[]) => {
@@ -59,7 +63,7 @@ async function runStdioSession(steps: (session: StdioSession) => Promise<void>) 
     while (!ids.every((id) => seenIds.has(id))) {
       if (Date.now() > deadline) {
         const missing = ids.filter((id) => !seenIds.has(id)).map(String);
-        throw new Error(`stdio: no reply to id ${missing.join(', ')}; stderr: ${stderr}`);
+        throw new Error(`stdio: no reply to id ${missing.join(', ')}`);
       }
       await new Promise<void>((resolve) => {
         waiter = resolve;
@@ -69,7 +73,6 @@ async function runStdioSession(steps: (session: StdioSession) => Promise<void>) 
   };
   const session: StdioSession = {
     send(line) {
-      recorder.add('c2s', line);
       child.stdin.write(`${line}\n`);
     },
     // Waiting for each reply before the next request keeps the frame order deterministic.
@@ -77,10 +80,9 @@ async function runStdioSession(steps: (session: StdioSession) => Promise<void>) 
       session.send(line);
       await waitFor([idOf(line)]);
     },
-    async together(lines) {
-      for (const line of lines) recorder.add('c2s', line);
-      child.stdin.write(lines.map((line) => `${line}\n`).join(''));
-      await waitFor(lines.map(idOf));
+    async together(requests) {
+      child.stdin.write(requests.map((line) => `${line}\n`).join(''));
+      await waitFor(requests.map(idOf));
     },
   };
 
@@ -92,7 +94,16 @@ async function runStdioSession(steps: (session: StdioSession) => Promise<void>) 
     await exited;
     clearTimeout(timer);
   }
-  return { frames: recorder.finish(), stderr };
+  try {
+    let stderr = '';
+    const reader = new TapRecordReader(0, { onStderr: (text) => (stderr += text) });
+    const { records } = parseRecords(readFileSync(recordFile));
+    for (const record of records) reader.read(record);
+    reader.framer.endAll();
+    return { frames: normaliseCapture(reader.framer.frames), stderr };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 export function captureStdioSession(): Promise<CaptureResult> {

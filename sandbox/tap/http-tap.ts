@@ -8,19 +8,10 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { MCP_HEADERS } from '../wire/record.ts';
 import type { FrameRecord, HttpMeta } from '../wire/record.ts';
 import { SseParser } from '../wire/sse.ts';
 import type { SseEvent } from '../wire/sse.ts';
-
-/** Headers worth recording: the ones MCP's HTTP transport gives a meaning to. */
-const KEPT = [
-  'content-type',
-  'accept',
-  'mcp-session-id',
-  'mcp-protocol-version',
-  'last-event-id',
-  'origin',
-];
 
 export interface HttpTapOptions {
   /** The real server's MCP endpoint, e.g. http://127.0.0.1:4311/mcp. */
@@ -37,7 +28,7 @@ export interface HttpTap {
 
 function pick(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>) {
   const out: Record<string, string> = {};
-  for (const name of KEPT) {
+  for (const name of MCP_HEADERS) {
     const v = headers[name];
     if (v !== undefined) out[name] = Array.isArray(v) ? v.join(', ') : v;
   }

@@ -9,6 +9,20 @@ export type Direction = z.infer<typeof Direction>;
 export const Transport = z.enum(['stdio', 'http']);
 export type Transport = z.infer<typeof Transport>;
 
+/**
+ * The headers a frame records: the ones MCP's streamable HTTP transport gives a meaning to.
+ * Everything else (Date, Host with its port, Content-Length, fetch's User-Agent, …) says
+ * nothing about the protocol and would only make recordings differ from run to run.
+ */
+export const MCP_HEADERS = [
+  'accept',
+  'content-type',
+  'last-event-id',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'origin',
+] as const;
+
 /** HTTP metadata for a frame that crossed streamable HTTP. */
 export const HttpMeta = z.object({
   /** Which request/response pair this frame belongs to (0-based, in order of requests). */
@@ -20,7 +34,7 @@ export const HttpMeta = z.object({
   method: z.string().optional(),
   path: z.string().optional(),
   status: z.number().int().optional(),
-  /** Only the headers that matter to MCP, with lower-case names. */
+  /** Only MCP_HEADERS, with lower-case names, in MCP_HEADERS order. */
   headers: z.record(z.string(), z.string()).default({}),
   /** For part 'sse': the event's `event:` and `id:` fields when present. */
   event: z.string().optional(),
