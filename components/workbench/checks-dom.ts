@@ -35,7 +35,7 @@ export function createChecksPane(host: HTMLElement): ChecksPane {
       title.textContent = check.title;
       const msg = document.createElement('p');
       msg.className = 'wb-check-message';
-      const mentioned = appendWithFrameLinks(msg, check.message);
+      const mentioned = appendMessage(msg, check.parts);
       li.append(mark, title, msg);
       if (check.frame !== undefined && !mentioned.has(check.frame)) {
         const a = document.createElement('a');
@@ -60,23 +60,22 @@ export function createChecksPane(host: HTMLElement): ChecksPane {
 }
 
 /**
- * Appends a checker message, turning each "frame N" it mentions into a link to that frame
- * in the live pane. Returns the frame numbers linked.
+ * Appends a checker message, each frame it mentions a link to that frame in the live pane.
+ * Returns the frames linked.
  */
-export function appendWithFrameLinks(parent: HTMLElement, message: string): Set<number> {
+export function appendMessage(parent: HTMLElement, parts: CheckResult['parts']): Set<number> {
   const linked = new Set<number>();
-  let last = 0;
-  for (const m of message.matchAll(/\bframe (\d+)\b/g)) {
-    const seq = Number(m[1]);
-    parent.append(message.slice(last, m.index));
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      parent.append(part);
+      continue;
+    }
     const a = document.createElement('a');
-    a.href = `#${liveFrameId(seq)}`;
+    a.href = `#${liveFrameId(part.frame)}`;
     a.className = 'wb-check-frame';
-    a.textContent = m[0];
+    a.textContent = part.text;
     parent.append(a);
-    linked.add(seq);
-    last = (m.index ?? 0) + m[0].length;
+    linked.add(part.frame);
   }
-  parent.append(message.slice(last));
   return linked;
 }

@@ -1,5 +1,6 @@
 // Checks for raw-client: a hand-written client that must hold a correct MCP session with
 // Paper Trail and print the order's structuredContent.
+import { frameRef, say } from '../../sandbox/checks/say.ts';
 import { isDeepStrictEqual } from 'node:util';
 import type { Check } from '../../sandbox/contract/check.ts';
 import {
@@ -59,13 +60,13 @@ const listsTools: Check = {
       return {
         ok: false,
         frame: list.frame.seq,
-        message: `Your tools/list (frame ${list.frame.seq}) got no result.`,
+        message: say`Your tools/list (${frameRef(list.frame.seq)}) got no result.`,
       };
     }
     return {
       ok: true,
       frame: list.frame.seq,
-      message: `tools/list (frame ${list.frame.seq}) answered in frame ${answer.frame.seq}.`,
+      message: say`tools/list (${frameRef(list.frame.seq)}) answered in ${frameRef(answer.frame.seq)}.`,
     };
   },
 };
@@ -82,7 +83,7 @@ const callsTool: Check = {
       return {
         ok: true,
         frame: good.call.frame.seq,
-        message: `tools/call (frame ${good.call.frame.seq}) returned the order in frame ${good.answer.frame.seq}.`,
+        message: say`tools/call (${frameRef(good.call.frame.seq)}) returned the order in ${frameRef(good.answer.frame.seq)}.`,
       };
     }
     const call = calls[0];
@@ -91,29 +92,29 @@ const callsTool: Check = {
     const answer = conversation(run).responseTo(call);
     const said =
       answer?.message?.kind === 'result'
-        ? ` The server answered with an isError result in frame ${answer.frame.seq}: ${quote(JSON.stringify(answer.message.result.content ?? ''), 160)}.`
+        ? say` The server answered with an isError result in ${frameRef(answer.frame.seq)}: ${quote(JSON.stringify(answer.message.result.content ?? ''), 160)}.`
         : answer?.message?.kind === 'error'
-          ? ` The server answered error ${answer.message.error.code} in frame ${answer.frame.seq}.`
+          ? say` The server answered error ${answer.message.error.code} in ${frameRef(answer.frame.seq)}.`
           : ' It got no answer.';
     if (typeof params.name !== 'string') {
       return {
         ok: false,
         frame: n,
-        message: `Your tools/call (frame ${n}) has no params.name.${said}`,
+        message: say`Your tools/call (${frameRef(n)}) has no params.name.${said}`,
       };
     }
     if (params.name !== TOOL) {
       return {
         ok: false,
         frame: n,
-        message: `Your tools/call (frame ${n}) asks for the tool ${quote(params.name)}, which Paper Trail does not have; tools/list names it "${TOOL}".${said}`,
+        message: say`Your tools/call (${frameRef(n)}) asks for the tool ${quote(params.name)}, which Paper Trail does not have; tools/list names it "${TOOL}".${said}`,
       };
     }
     if ('args' in params && !('arguments' in params)) {
       return {
         ok: false,
         frame: n,
-        message: `Your tools/call (frame ${n}) puts the order id in "args"; MCP calls that member "arguments", so the tool saw no order_id.${said}`,
+        message: say`Your tools/call (${frameRef(n)}) puts the order id in "args"; MCP calls that member "arguments", so the tool saw no order_id.${said}`,
       };
     }
     const args = params.arguments;
@@ -121,13 +122,13 @@ const callsTool: Check = {
       return {
         ok: false,
         frame: n,
-        message: `Your tools/call (frame ${n}) sends arguments ${quote(JSON.stringify(args ?? null))}; expected {"order_id":"${ORDER}"}.${said}`,
+        message: say`Your tools/call (${frameRef(n)}) sends arguments ${quote(JSON.stringify(args ?? null))}; expected {"order_id":"${ORDER}"}.${said}`,
       };
     }
     return {
       ok: false,
       frame: n,
-      message: `Your tools/call (frame ${n}) did not return the order.${said}`,
+      message: say`Your tools/call (${frameRef(n)}) did not return the order.${said}`,
     };
   },
 };
@@ -161,7 +162,7 @@ const printsResult: Check = {
       return {
         ok: true,
         frame: good.answer.frame.seq,
-        message: `You printed the structuredContent of frame ${good.answer.frame.seq}.`,
+        message: say`You printed the structuredContent of ${frameRef(good.answer.frame.seq)}.`,
       };
     }
     if (hit !== -1) {
@@ -182,7 +183,7 @@ const printsResult: Check = {
     return {
       ok: false,
       frame: good.answer.frame.seq,
-      message: `Expected stdout to be ${quote(JSON.stringify(expected), 160)} (from frame ${good.answer.frame.seq}); saw ${quote(lines.join('\\n'), 160)}.`,
+      message: say`Expected stdout to be ${quote(JSON.stringify(expected), 160)} (from ${frameRef(good.answer.frame.seq)}); saw ${quote(lines.join('\\n'), 160)}.`,
     };
   },
 };

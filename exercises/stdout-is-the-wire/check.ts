@@ -1,7 +1,8 @@
 // Checks for stdout-is-the-wire: the learner's server runs under the SDK reference client;
 // every byte on its stdout must be protocol, the tool must still work, logs go to stderr.
+import { frameRef, joined, say } from '../../sandbox/checks/say.ts';
 import { isDeepStrictEqual } from 'node:util';
-import type { Check, Outcome, RunRecord } from '../../sandbox/contract/check.ts';
+import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { clip, stderrGist, quote } from '../../sandbox/checks/frames.ts';
 import { readFrame } from '../../sandbox/wire/read.ts';
@@ -59,18 +60,25 @@ const onlyProtocol: Check = {
     const list = stray
       .slice(0, 4)
       .map(
-        (r) => `frame ${r.frame.seq} ${clip(JSON.stringify(r.frame.text), 70)} ${whatItIs(r, run)}`,
+        (r) =>
+          say`${frameRef(r.frame.seq)} ${clip(JSON.stringify(r.frame.text), 70)} ${whatItIs(r, run)}`,
       );
     const more = stray.length > 4 ? `; and ${stray.length - 4} more` : '';
     return {
       ok: false,
       frame: stray[0].frame.seq,
-      message:
-        `Your server wrote ${stray.length} line(s) on stdout that are not protocol: ${list.join('; ')}${more}. ` +
-        'The client has to read each one as a message; the SDK client reports an error and skips it, other clients may give up.',
+      message: say`Your server wrote ${stray.length} line(s) on stdout that are not protocol: ${joined(list, '; ')}${more}. \
+The client has to read each one as a message; the SDK client reports an error and skips it, other clients may give up.`,
     };
   },
 };
+
+/** The reply as it was sent, with a link to it; or that none came. */
+function answerText(answer: Read | undefined): Said | string {
+  return answer
+    ? say`${clip(answer.frame.text, 160)} (${frameRef(answer.frame.seq)})`
+    : 'never sent';
+}
 
 function callFor(run: RunRecord, orderId: string): { call?: Read; answer?: Read } {
   const conv = conversation(run);
@@ -107,16 +115,16 @@ const toolWorks: Check = {
       return {
         ok: false,
         frame: found.answer?.frame.seq ?? found.call.frame.seq,
-        message: `order_status for PT-1041 (frame ${found.call.frame.seq}) should return structuredContent ${JSON.stringify(FOUND)}; the answer was ${found.answer ? `${clip(found.answer.frame.text, 160)} (frame ${found.answer.frame.seq})` : 'never sent'}.`,
+        message: say`order_status for PT-1041 (${frameRef(found.call.frame.seq)}) should return structuredContent ${JSON.stringify(FOUND)}; the answer was ${answerText(found.answer)}.`,
       };
     }
     const missing = callFor(run, 'PT-9999');
     const mm = missing.answer?.message;
     if (!missing.answer || mm?.kind !== 'result' || mm.result.isError !== true) {
-      const asked = missing.call ? ` (frame ${missing.call.frame.seq})` : '';
+      const asked = missing.call ? say` (${frameRef(missing.call.frame.seq)})` : '';
       const out: Outcome = {
         ok: false,
-        message: `order_status for PT-9999${asked} should be a tool error (a result with isError: true); the answer was ${missing.answer ? `${clip(missing.answer.frame.text, 160)} (frame ${missing.answer.frame.seq})` : 'never sent'}.`,
+        message: say`order_status for PT-9999${asked} should be a tool error (a result with isError: true); the answer was ${answerText(missing.answer)}.`,
       };
       const at = missing.answer?.frame.seq ?? missing.call?.frame.seq;
       if (at !== undefined) out.frame = at;
@@ -125,7 +133,7 @@ const toolWorks: Check = {
     return {
       ok: true,
       frame: found.answer.frame.seq,
-      message: `PT-1041 found (frame ${found.answer.frame.seq}); PT-9999 a tool error (frame ${missing.answer.frame.seq}).`,
+      message: say`PT-1041 found (${frameRef(found.answer.frame.seq)}); PT-9999 a tool error (${frameRef(missing.answer.frame.seq)}).`,
     };
   },
 };
@@ -181,7 +189,7 @@ const finishes: Check = {
         frame: stuck.frame.seq,
         message:
           `The session did not finish within ${run.timeoutMs / 1000} s: the reference client's ` +
-          `${stuck.message.method} (frame ${stuck.frame.seq}) never got a reply it could read.`,
+          say`${stuck.message.method} (${frameRef(stuck.frame.seq)}) never got a reply it could read.`,
       };
     }
     const server = run.peer.exit;

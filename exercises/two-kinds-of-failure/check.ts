@@ -1,6 +1,12 @@
 // Checks for two-kinds-of-failure: the learner's classify() is judged against the responses
 // Paper Trail really sent (read from the recorded frames) and a few hand-made edge cases.
-import type { Check, Outcome as RunOutcome, RunRecord } from '../../sandbox/contract/check.ts';
+import { frameRef, joined, say } from '../../sandbox/checks/say.ts';
+import type {
+  Check,
+  Outcome as RunOutcome,
+  RunRecord,
+  Said,
+} from '../../sandbox/contract/check.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { clip, quote, stderrGist } from '../../sandbox/checks/frames.ts';
 import { failureKindOf, readMessage } from '../../sandbox/wire/read.ts';
@@ -78,10 +84,10 @@ function said(j: Judged): string {
   return `returned ${JSON.stringify(j.answer.answer)}`;
 }
 
-function where(j: Judged): string {
+function where(j: Judged): Said {
   return j.frame !== undefined
-    ? `"${j.name}" (frame ${j.frame}: ${clip(JSON.stringify(j.response), 110)})`
-    : `edge case "${j.name}" (${clip(JSON.stringify(j.response), 110)})`;
+    ? say`"${j.name}" (${frameRef(j.frame)}: ${clip(JSON.stringify(j.response), 110)})`
+    : say`edge case "${j.name}" (${clip(JSON.stringify(j.response), 110)})`;
 }
 
 const loads: Check = {
@@ -120,9 +126,9 @@ const labels: Check = {
     return {
       ok: false,
       ...(first.frame !== undefined && { frame: first.frame }),
-      message:
-        `For ${where(first)} classify() ${said(first)}; it must return "ok", "tool-error" or "protocol-error".` +
-        (bad.length > 1 ? ` ${bad.length - 1} more case(s) went the same way.` : ''),
+      message: say`For ${where(first)} classify() ${said(first)}; it must return "ok", "tool-error" or "protocol-error".${
+        bad.length > 1 ? ` ${bad.length - 1} more case(s) went the same way.` : ''
+      }`,
     };
   },
 };
@@ -147,18 +153,19 @@ function outcomeCheck(expected: Outcome, id: string, title: string, hint: string
         const first = unlabelled[0];
         const out: RunOutcome = {
           ok: false,
-          message:
-            `${unlabelled.length} of ${mine.length} "${expected}" case(s) got no label from ` +
-            `classify(), e.g. ${where(first)}, where it ${said(first)} (see the labels check).`,
+          message: say`${unlabelled.length} of ${mine.length} "${expected}" case(s) got no label from \
+classify(), e.g. ${where(first)}, where it ${said(first)} (see the labels check).`,
         };
         const at = unlabelled.find((j) => j.frame !== undefined)?.frame;
         if (at !== undefined && unlabelled[0].frame === at) out.frame = at;
         return out;
       }
-      const lines = wrong.map((j) => `${where(j)}: expected "${expected}", classify() ${said(j)}`);
+      const lines = wrong.map(
+        (j) => say`${where(j)}: expected "${expected}", classify() ${said(j)}`,
+      );
       // Edge cases have no frame: point at the first live case that went wrong, if any.
       const at = wrong.find((j) => j.frame !== undefined)?.frame;
-      const out: RunOutcome = { ok: false, message: lines.join('; ') + '.' };
+      const out: RunOutcome = { ok: false, message: say`${joined(lines, '; ')}.` };
       if (at !== undefined) out.frame = at;
       return out;
     },

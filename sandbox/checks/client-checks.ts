@@ -1,7 +1,8 @@
 // Frame-level checks of a client's behaviour on the wire. They judge what crossed the tap,
 // not how the code is written: any key order, spacing, string or integer ids, pipelining
 // and pings are fine as long as the protocol is followed.
-import type { Check, Outcome, RunRecord } from '../contract/check.ts';
+import { capitalised, frameRef, say } from './say.ts';
+import type { Check, Outcome, RunRecord, Said } from '../contract/check.ts';
 import { Conversation, findSplitMessage, quote, stderrGist } from './frames.ts';
 import type { Read } from './frames.ts';
 import { clientStall } from './explain.ts';
@@ -18,16 +19,16 @@ export function conversation(run: RunRecord): Conversation {
  * Adds how the run ended, when it hung; told briefly if the message already named the frame.
  * The outcome points at the message's own frame, else at the frame the hang story starts from.
  */
-function stalled(run: RunRecord, message: string, frame?: number): Outcome {
+function stalled(run: RunRecord, message: string | Said, frame?: number): Outcome {
   const stall = clientStall(run, conversation(run));
   const at = frame ?? stall?.frame;
   const out: Outcome = { ok: false, message };
   if (at !== undefined) out.frame = at;
   if (!stall) return out;
   if (stall.frame !== undefined && stall.frame === frame && stall.then) {
-    out.message = `${message} So ${stall.then}.`;
+    out.message = say`${message} So ${stall.then}.`;
   } else {
-    out.message = `${message} Then ${stall.text}`;
+    out.message = say`${message} Then ${stall.text}`;
   }
   return out;
 }
@@ -55,7 +56,11 @@ export const jsonrpcFrames: Check = {
           !(isObject(r.json) && r.json.id === null && r.json.jsonrpc === '2.0'),
       );
     if (bad) {
-      return stalled(run, `Your frame ${bad.frame.seq} ${bad.problem}.`, bad.frame.seq);
+      return stalled(
+        run,
+        say`Your ${frameRef(bad.frame.seq)} ${bad.problem ?? ''}.`,
+        bad.frame.seq,
+      );
     }
     const sent = conversation(run).from('c2s').length;
     if (sent === 0) return stalled(run, 'Your client sent no frames at all.');
@@ -72,9 +77,9 @@ export const oneMessagePerLine: Check = {
     if (split) {
       return stalled(
         run,
-        `Your frames ${split[0]}–${split[split.length - 1]} are one JSON message split over ` +
-          `${split.length} lines (it contains newlines, e.g. from JSON.stringify(x, null, 2)); ` +
-          'on stdio each message must be exactly one line.',
+        say`Your frames ${frameRef(split[0], String(split[0]))}–${frameRef(split[split.length - 1], String(split[split.length - 1]))} are one JSON message split over \
+${split.length} lines (it contains newlines, e.g. from JSON.stringify(x, null, 2)); \
+on stdio each message must be exactly one line.`,
         split[0],
       );
     }
@@ -84,8 +89,8 @@ export const oneMessagePerLine: Check = {
     if (open) {
       return stalled(
         run,
-        `Your frame ${open.frame.seq} was never ended with "\\n", so the server could not ` +
-          'know the message was complete.',
+        say`Your ${frameRef(open.frame.seq)} was never ended with "\\n", so the server could not \
+know the message was complete.`,
         open.frame.seq,
       );
     }
@@ -105,8 +110,8 @@ export const requestIds: Check = {
     if (nullId) {
       return stalled(
         run,
-        `Your frame ${nullId.frame.seq} has "id": null. In MCP an id is a string or an integer; ` +
-          'a request with a null id is dropped, a notification has no id member at all.',
+        say`Your ${frameRef(nullId.frame.seq)} has "id": null. In MCP an id is a string or an integer; \
+a request with a null id is dropped, a notification has no id member at all.`,
         nullId.frame.seq,
       );
     }
@@ -118,10 +123,9 @@ export const requestIds: Check = {
         return {
           ok: false,
           frame: r.frame.seq,
-          message:
-            `Your frame ${r.frame.seq} (${r.message.method}) reuses id ${key} from frame ` +
-            `${first.frame.seq} (${(first.message as { method: string }).method}). The answers ` +
-            'cannot be told apart; every request needs an id not used before in the session.',
+          message: say`Your ${frameRef(r.frame.seq)} (${r.message.method}) reuses id ${key} from \
+${frameRef(first.frame.seq)} (${(first.message as { method: string }).method}). The answers \
+cannot be told apart; every request needs an id not used before in the session.`,
         };
       }
       seen.set(key, r);
@@ -140,16 +144,15 @@ export const notificationsHaveNoId: Check = {
     if (wrong) {
       const answer = conv.responseTo(wrong);
       const seenAnswer = answer
-        ? ` The server treated it as a request and answered it in frame ${answer.frame.seq}` +
+        ? say` The server treated it as a request and answered it in ${frameRef(answer.frame.seq)}` +
           (answer.message?.kind === 'error' ? ` with error ${answer.message.error.code}.` : '.')
         : '';
       return {
         ok: false,
         frame: wrong.frame.seq,
-        message:
-          `Your frame ${wrong.frame.seq} sends ${wrong.message.method} with "id": ` +
-          `${JSON.stringify(wrong.message.id)}. A notification has no id; with one it is a ` +
-          `request for a method that does not exist.${seenAnswer}`,
+        message: say`Your ${frameRef(wrong.frame.seq)} sends ${wrong.message.method} with "id": \
+${JSON.stringify(wrong.message.id)}. A notification has no id; with one it is a \
+request for a method that does not exist.${seenAnswer}`,
       };
     }
     return { ok: true, message: 'Your notifications carry no id.' };
@@ -179,26 +182,26 @@ export function handshake(protocolVersion: string): Check {
         return {
           ok: false,
           frame: early.frame.seq,
-          message: `Your frame ${early.frame.seq} (${early.message.method}) comes before initialize; only ping may.`,
+          message: say`Your ${frameRef(early.frame.seq)} (${early.message.method}) comes before initialize; only ping may.`,
         };
       }
       const p = init.message.params ?? {};
-      const where = `Your initialize (frame ${init.frame.seq})`;
+      const where = say`Your initialize (${frameRef(init.frame.seq)})`;
       if (p.protocolVersion !== protocolVersion) {
         return {
           ok: false,
           frame: init.frame.seq,
           message:
             p.protocolVersion === undefined
-              ? `${where} has no params.protocolVersion; expected "${protocolVersion}".`
-              : `${where} offers protocolVersion ${JSON.stringify(p.protocolVersion)}; expected "${protocolVersion}".`,
+              ? say`${where} has no params.protocolVersion; expected "${protocolVersion}".`
+              : say`${where} offers protocolVersion ${JSON.stringify(p.protocolVersion)}; expected "${protocolVersion}".`,
         };
       }
       if (!isObject(p.capabilities)) {
         return {
           ok: false,
           frame: init.frame.seq,
-          message: `${where} has no params.capabilities object (send {} if you support nothing).`,
+          message: say`${where} has no params.capabilities object (send {} if you support nothing).`,
         };
       }
       const info = p.clientInfo;
@@ -207,19 +210,19 @@ export function handshake(protocolVersion: string): Check {
           ok: false,
           frame: init.frame.seq,
           message: !isObject(info)
-            ? `${where} has no params.clientInfo; the server needs {"name":…,"version":…} to know who is calling.`
-            : `${where} has clientInfo ${quote(JSON.stringify(info))}; it needs a string name and a string version.`,
+            ? say`${where} has no params.clientInfo; the server needs {"name":…,"version":…} to know who is calling.`
+            : say`${where} has clientInfo ${quote(JSON.stringify(info))}; it needs a string name and a string version.`,
         };
       }
       const answer = conv.responseTo(init);
       if (!answer) {
-        return stalled(run, `${where} never got an answer.`, init.frame.seq);
+        return stalled(run, say`${where} never got an answer.`, init.frame.seq);
       }
       if (answer.message?.kind === 'error') {
         return {
           ok: false,
           frame: answer.frame.seq,
-          message: `The server rejected your initialize with error ${answer.message.error.code} (frame ${answer.frame.seq}): ${quote(answer.message.error.message, 160)}.`,
+          message: say`The server rejected your initialize with error ${answer.message.error.code} (${frameRef(answer.frame.seq)}): ${quote(answer.message.error.message, 160)}.`,
         };
       }
       const tooSoon = sent.find(
@@ -232,9 +235,8 @@ export function handshake(protocolVersion: string): Check {
         return {
           ok: false,
           frame: tooSoon.frame.seq,
-          message:
-            `Your frame ${tooSoon.frame.seq} (${tooSoon.message.method}) was sent before the initialize ` +
-            `result arrived (frame ${answer.frame.seq}). Until then the session is not set up; only ping may be sent.`,
+          message: say`Your ${frameRef(tooSoon.frame.seq)} (${tooSoon.message.method}) was sent before the initialize \
+result arrived (${frameRef(answer.frame.seq)}). Until then the session is not set up; only ping may be sent.`,
         };
       }
       const initialized = conv
@@ -251,15 +253,14 @@ export function handshake(protocolVersion: string): Check {
           return {
             ok: false,
             frame: nearMiss.frame.seq,
-            message:
-              `Your frame ${nearMiss.frame.seq} sends ${quote(nearMiss.message.method)}, but the method is ` +
-              '"notifications/initialized". A notification gets no answer, so the server ignored it without a word.',
+            message: say`Your ${frameRef(nearMiss.frame.seq)} sends ${quote(nearMiss.message.method)}, but the method is \
+"notifications/initialized". A notification gets no answer, so the server ignored it without a word.`,
           };
         }
         return {
           ok: false,
           frame: answer.frame.seq,
-          message: `Your client never sent notifications/initialized after the initialize result (frame ${answer.frame.seq}).`,
+          message: say`Your client never sent notifications/initialized after the initialize result (${frameRef(answer.frame.seq)}).`,
         };
       }
       const before = sent.find(
@@ -273,13 +274,13 @@ export function handshake(protocolVersion: string): Check {
         return {
           ok: false,
           frame: before.frame.seq,
-          message: `Your frame ${before.frame.seq} (${before.message.method}) comes before notifications/initialized (frame ${initialized.frame.seq}); send the notification first.`,
+          message: say`Your ${frameRef(before.frame.seq)} (${before.message.method}) comes before notifications/initialized (${frameRef(initialized.frame.seq)}); send the notification first.`,
         };
       }
       return {
         ok: true,
         frame: init.frame.seq,
-        message: `initialize (frame ${init.frame.seq}) answered in frame ${answer.frame.seq}, then notifications/initialized (frame ${initialized.frame.seq}).`,
+        message: say`initialize (${frameRef(init.frame.seq)}) answered in ${frameRef(answer.frame.seq)}, then notifications/initialized (${frameRef(initialized.frame.seq)}).`,
       };
     },
   };
@@ -300,12 +301,12 @@ export function knownMethods(known: readonly string[]): Check {
         const answer = m.kind === 'request' ? conv.responseTo(r) : undefined;
         const seen =
           answer?.message?.kind === 'error'
-            ? ` The server answered error ${answer.message.error.code} ${quote(answer.message.error.message)} in frame ${answer.frame.seq}.`
+            ? say` The server answered error ${answer.message.error.code} ${quote(answer.message.error.message)} in ${frameRef(answer.frame.seq)}.`
             : '';
         return {
           ok: false,
           frame: r.frame.seq,
-          message: `Your frame ${r.frame.seq} calls ${quote(m.method)}, which is not an MCP method this server has.${seen}`,
+          message: say`Your ${frameRef(r.frame.seq)} calls ${quote(m.method)}, which is not an MCP method this server has.${seen}`,
         };
       }
       return { ok: true, message: 'Every method you called exists.' };
@@ -320,8 +321,10 @@ export const cleanExit: Check = {
   run(run) {
     if (run.verdict === 'timeout') {
       const stall = clientStall(run, conversation(run));
-      const story = stall?.text ?? 'your program timed out.';
-      const out: Outcome = { ok: false, message: story[0].toUpperCase() + story.slice(1) };
+      const out: Outcome = {
+        ok: false,
+        message: capitalised(stall?.text ?? say`your program timed out.`),
+      };
       if (stall?.frame !== undefined) out.frame = stall.frame;
       return out;
     }

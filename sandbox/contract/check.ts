@@ -1,7 +1,7 @@
 // The contract between the harness and the checks: what a checker gets (one finished run,
 // as recorded) and what it gives back. Neither side imports the other; both import this.
 import type { FrameRecord } from '../wire/record.ts';
-import type { CheckResult } from './events.ts';
+import type { CheckResult, MessagePart } from './events.ts';
 
 export type Verdict = 'completed' | 'timeout' | 'output-limit' | 'crashed' | 'error';
 
@@ -29,9 +29,16 @@ export interface RunRecord {
   durationMs: number;
 }
 
+/** A message built with the checks' `say` template: its frame mentions kept as data. */
+export interface Said {
+  readonly parts: readonly MessagePart[];
+  /** The plain text; also what string concatenation gets, so a slip loses links, not words. */
+  toString(): string;
+}
+
 export interface Outcome {
   ok: boolean;
-  message: string;
+  message: string | Said;
   hint?: string;
   frame?: number;
 }

@@ -7,12 +7,24 @@ import { FrameRecord } from '../wire/record.ts';
 /** Which process a stream or exit belongs to: the learner's program or the reference peer. */
 export const Source = z.enum(['learner', 'peer']);
 
+/**
+ * A piece of a check's message: plain text, or a mention of a frame that a page can link
+ * (the workbench) and a test can read, without anyone re-parsing the words.
+ */
+export const MessagePart = z.union([
+  z.string(),
+  z.object({ frame: z.number().int().nonnegative(), text: z.string() }),
+]);
+export type MessagePart = z.infer<typeof MessagePart>;
+
 export const CheckResult = z.object({
   id: z.string(),
   title: z.string(),
   ok: z.boolean(),
-  /** Learner-facing: what was expected, what was seen. */
+  /** Learner-facing: what was expected, what was seen, as plain text (the CLI prints this). */
   message: z.string(),
+  /** The same message in pieces, its frame mentions as data: the text of the parts is `message`. */
+  parts: z.array(MessagePart),
   hint: z.string().optional(),
   /** The frame (seq) the message is about, when there is one. */
   frame: z.number().int().nonnegative().optional(),

@@ -1,6 +1,7 @@
 // Runs an exercise's checks on one finished run. A check that throws fails with the reason
 // instead of taking the others down with it.
 import type { Check, CheckResult, Outcome, RunRecord } from '../contract/check.ts';
+import type { MessagePart } from '../contract/events.ts';
 
 export function runChecks(checks: readonly Check[], record: RunRecord): CheckResult[] {
   return checks.map((check) => {
@@ -14,10 +15,15 @@ export function runChecks(checks: readonly Check[], record: RunRecord): CheckRes
       id: check.id,
       title: check.title,
       ok: outcome.ok,
-      message: outcome.message,
+      message: String(outcome.message),
+      parts: partsOf(outcome.message),
     };
     if (!outcome.ok) result.hint = outcome.hint ?? check.hint;
     if (outcome.frame !== undefined) result.frame = outcome.frame;
     return result;
   });
+}
+
+function partsOf(message: Outcome['message']): MessagePart[] {
+  return typeof message === 'string' ? [message] : [...message.parts];
 }

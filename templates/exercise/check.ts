@@ -1,5 +1,6 @@
 // Checks for this exercise. The shared client checks judge the session on the wire (frames,
 // ids, handshake, exit); the check below shows how to write one of your own from the frames.
+import { frameRef, say } from '../../sandbox/checks/say.ts';
 import type { Check } from '../../sandbox/contract/check.ts';
 import {
   cleanExit,
@@ -24,7 +25,7 @@ const callsOrderStatus: Check = {
       return {
         ok: false,
         frame: call.frame.seq,
-        message: `Your tools/call (frame ${call.frame.seq}) did not return the order.`,
+        message: say`Your tools/call (${frameRef(call.frame.seq)}) did not return the order.`,
       };
     }
     const printed = run.program.stdout.trim();
@@ -33,13 +34,13 @@ const callsOrderStatus: Check = {
       return {
         ok: false,
         frame: answer.frame.seq,
-        message: `Expected stdout to be ${expected} (the structuredContent of frame ${answer.frame.seq}); saw ${JSON.stringify(printed)}.`,
+        message: say`Expected stdout to be ${expected} (the structuredContent of ${frameRef(answer.frame.seq)}); saw ${JSON.stringify(printed)}.`,
       };
     }
     return {
       ok: true,
       frame: answer.frame.seq,
-      message: `You printed the structuredContent of frame ${answer.frame.seq}.`,
+      message: say`You printed the structuredContent of ${frameRef(answer.frame.seq)}.`,
     };
   },
 };

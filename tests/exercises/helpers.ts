@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { runExercise } from '../../sandbox/harness/run.ts';
 import type { Summary } from '../../sandbox/harness/run.ts';
+import type { CheckResult } from '../../sandbox/contract/events.ts';
 
 export function fixtureDir(exercise: string, name: string): string {
   return fileURLToPath(new URL(`./fixtures/${exercise}/${name}/`, import.meta.url));
@@ -36,19 +37,26 @@ export function failures(summary: Summary): string {
     .join('\n');
 }
 
-/** The frame numbers a message names in words: "frame 3", "frames 0–12", "the last frame was 6". */
-export function framesNamed(message: string): number[] {
-  return [...message.matchAll(/\bframes? (?:was )?(\d+)/g)].map((m) => Number(m[1]));
+/** The frames a check's message mentions, read from its parts (the links a learner sees). */
+export function framesNamed(check: CheckResult): number[] {
+  return check.parts.flatMap((part) => (typeof part === 'string' ? [] : [part.frame]));
 }
 
+/** Text that names a frame in words without mentioning it as data (a missed link). */
+const PROSE_FRAME = /\bframes? \d+/;
+
 /**
- * Checks whose structured `frame` disagrees with their words: a message that names a frame
- * must link one of those frames, and a linked frame must be named. Empty when all agree.
+ * Checks whose structured `frame` disagrees with their message: a message that mentions a
+ * frame must point at one of those frames, a frame pointed at must be mentioned, the parts
+ * must spell the message, and no "frame N" may hide in plain text. Empty when all agree.
  */
 export function unlinkedFrames(summary: Summary): string {
   return summary.checks
     .filter((c) => {
-      const named = framesNamed(c.message);
+      const text = c.parts.map((p) => (typeof p === 'string' ? p : p.text)).join('');
+      if (text !== c.message) return true;
+      if (c.parts.some((p) => typeof p === 'string' && PROSE_FRAME.test(p))) return true;
+      const named = framesNamed(c);
       if (c.frame === undefined) return named.length > 0;
       return !named.includes(c.frame);
     })
