@@ -187,9 +187,8 @@ const finishes: Check = {
       return {
         ok: false,
         frame: stuck.frame.seq,
-        message:
-          `The session did not finish within ${run.timeoutMs / 1000} s: the reference client's ` +
-          say`${stuck.message.method} (${frameRef(stuck.frame.seq)}) never got a reply it could read.`,
+        message: say`The session did not finish within ${run.timeoutMs / 1000} s: the reference \
+client's ${stuck.message.method} (${frameRef(stuck.frame.seq)}) never got a reply it could read.`,
       };
     }
     const server = run.peer.exit;
@@ -198,7 +197,7 @@ const finishes: Check = {
       return {
         ok: false,
         frame: last?.seq,
-        message: `Your server exited with code ${server.code} in the middle of the session${last ? ` (the last frame was ${last.seq})` : ''}, so the reference client failed.`,
+        message: say`Your server exited with code ${server.code ?? 'null'} in the middle of the session${last ? say` (the last frame was ${frameRef(last.seq, String(last.seq))})` : ''}, so the reference client failed.`,
       };
     }
     if (run.program.exit?.code !== 0) {

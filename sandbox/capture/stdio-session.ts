@@ -11,6 +11,7 @@ import { paperTrailCommand } from '../paper-trail/index.ts';
 import { parseRecords } from '../tap/record-file.ts';
 import { TapRecordReader } from '../tap/record-reader.ts';
 import { TextLineSplitter } from '../wire/lines.ts';
+import { readFrame } from '../wire/read.ts';
 import { normaliseCapture } from './normalise.ts';
 import type { CaptureResult } from './types.ts';
 import * as script from './script.ts';
@@ -31,6 +32,11 @@ interface StdioSession {
   together(lines: string[]): Promise<void>;
 }
 
+/** What a line of the session is, read as every frame is read (for waiting, not recording). */
+function readLine(dir: 'c2s' | 's2c', text: string) {
+  return readFrame({ seq: 0, t: 0, dir, transport: 'stdio', text });
+}
+
 async function runStdioSession(steps: (session: StdioSession) => Promise<void>) {
   const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-'));
   const recordFile = join(folder, 'tap.ndjson');
@@ -48,16 +54,14 @@ async function runStdioSession(steps: (session: StdioSession) => Promise<void>) 
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
     for (const line of lines.push(chunk)) {
-      try {
-        seenIds.add((JSON.parse(line) as { id?: unknown }).id);
-      } catch {
-        // A line that is not JSON answers nothing; the record keeps it all the same.
-      }
+      // A line that is not a reply answers nothing; the record keeps it all the same.
+      const reply = readLine('s2c', line);
+      if (reply.kind === 'response') seenIds.add(reply.id);
     }
     waiter?.();
   });
 
-  const idOf = (line: string) => (JSON.parse(line) as { id: unknown }).id;
+  const idOf = (line: string) => readLine('c2s', line).id;
   const waitFor = async (ids: unknown[]) => {
     const deadline = Date.now() + REPLY_TIMEOUT_MS;
     while (!ids.every((id) => seenIds.has(id))) {

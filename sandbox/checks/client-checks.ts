@@ -144,8 +144,9 @@ export const notificationsHaveNoId: Check = {
     if (wrong) {
       const answer = conv.responseTo(wrong);
       const seenAnswer = answer
-        ? say` The server treated it as a request and answered it in ${frameRef(answer.frame.seq)}` +
-          (answer.message?.kind === 'error' ? ` with error ${answer.message.error.code}.` : '.')
+        ? say` The server treated it as a request and answered it in ${frameRef(answer.frame.seq)}${
+            answer.message?.kind === 'error' ? ` with error ${answer.message.error.code}.` : '.'
+          }`
         : '';
       return {
         ok: false,

@@ -4,41 +4,15 @@
 import { pairFrames, type Pairing, type PairedReading } from '../wire/pair.ts';
 import { quote, type Message } from '../wire/read.ts';
 import type { Direction, FrameRecord } from '../wire/record.ts';
+export { findSplitMessage } from '../wire/split.ts';
 
 export { quote };
 export type { Message };
 export type Read = PairedReading;
 
-function parses(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Shorten text for a message, without escaping it (for showing JSON as it was). */
 export function clip(text: string, max = 80): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
-/**
- * Lines that are pieces of one JSON message written over several lines (pretty-printed):
- * returns the seqs of a run of frames whose joined text parses although no single one does.
- */
-export function findSplitMessage(reads: Read[], dir: Direction): number[] | null {
-  const mine = reads.filter((r) => r.frame.dir === dir);
-  for (let i = 0; i < mine.length; i++) {
-    if (mine[i].json !== undefined) continue;
-    let joined = mine[i].frame.text;
-    for (let j = i + 1; j < mine.length && j < i + 200; j++) {
-      if (mine[j].json !== undefined && mine[j].message) break;
-      joined += '\n' + mine[j].frame.text;
-      if (parses(joined)) return mine.slice(i, j + 1).map((r) => r.frame.seq);
-    }
-  }
-  return null;
 }
 
 /** All frames of a run, read and paired; plus handy views. */

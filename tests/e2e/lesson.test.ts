@@ -1,6 +1,7 @@
 // The anchor lesson in Chromium: badges on the right frames, raw bytes, frame anchors,
 // both themes at desktop and phone width, accessibility, and reading without JavaScript.
 import { AxeBuilder } from '@axe-core/playwright';
+import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -121,6 +122,62 @@ describe('frames in the lesson', () => {
     // Its "no reply" link leads to the reply that proves it.
     await frame(page, stray).locator('.frame-pair').click();
     await page.waitForURL(new RegExp(`#stdio-session-frame-${pong}$`));
+    await context.close();
+  });
+
+  it('draws a frame exactly as the workbench draws the same bytes live', async () => {
+    const { context, page } = await lesson();
+    const records = readCapture(join(REPO, 'lessons/captures/stdio-session.jsonl'));
+    // The live pane's own code, bundled as the site bundles it, drawing into this page.
+    const bundle = await build({
+      stdin: {
+        contents: `
+          import { liveFrameElement } from './components/workbench/frames-dom.ts';
+          import { FrameViews } from './components/frames/view.ts';
+          window.drawLive = (records, seq) => {
+            const views = new FrameViews();
+            for (const record of records) views.add(record);
+            return liveFrameElement(views.get(seq), (s) => views.get(s)).outerHTML;
+          };`,
+        resolveDir: REPO,
+        loader: 'ts',
+      },
+      bundle: true,
+      write: false,
+      format: 'iife',
+      loader: { '.css': 'empty' },
+    });
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    // Request and reply pairs whose partner is in the same block, both failure kinds included.
+    for (const seq of [7, 8, 9, 10]) {
+      const compared = await page.evaluate(
+        ({ records, seq }) => {
+          const normalise = (li: Element) => {
+            // Where the page is (its anchor prefix, the capture it came from) and the JSON
+            // highlighting (Shiki at build time, plain text live) are all that may differ.
+            li.removeAttribute('data-frame-source');
+            const body = li.querySelector(':scope > .frame-body');
+            const text = body?.textContent ?? null;
+            if (body) body.innerHTML = '';
+            const html = li.outerHTML.replaceAll('stdio-session-frame-', 'frame-');
+            return { html, text };
+          };
+          const holder = document.createElement('div');
+          holder.innerHTML = (
+            window as unknown as { drawLive: (r: unknown, s: number) => string }
+          ).drawLive(records, seq);
+          const lessonLi = document.getElementById(`stdio-session-frame-${seq}`)!.cloneNode(true);
+          return {
+            lesson: normalise(lessonLi as Element),
+            live: normalise(holder.firstElementChild!),
+          };
+        },
+        { records, seq },
+      );
+      expect(compared.live.html, `frame ${seq}`).toBe(compared.lesson.html);
+      expect(compared.live.text, `frame ${seq} body`).toBe(compared.lesson.text);
+      expect(compared.live.html).toContain('class="frame ');
+    }
     await context.close();
   });
 
