@@ -14,6 +14,8 @@ import { z } from 'zod';
 import { runRelay } from '../tap/relay.ts';
 import { runExercise } from './run.ts';
 import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
+// The composition root hands the course's checks to the engine (see ARCHITECTURE.md).
+import { checks } from '../../exercises/registry.ts';
 
 const Args = z.object({
   exercise: z.string({ error: '--exercise <id> is required' }).regex(/^[a-z0-9-]+$/, {
@@ -89,6 +91,7 @@ async function main(argv: string[]): Promise<void> {
       solution: a.solution,
       exercisesRoot: root,
       timeoutMs: a['timeout-ms'],
+      checks,
       relay: [process.execPath, self, '--relay'],
       // Bundled, Paper Trail's own main.ts is not on disk: serve it from this file.
       paperTrail: existsSync(PAPER_TRAIL_MAIN)
