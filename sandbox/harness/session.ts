@@ -36,6 +36,8 @@ export async function execute(
   const run = exercise.meta.run;
   const limits = resolveLimits(run, options);
   const programSource = run.learner === 'program' ? 'learner' : 'peer';
+  const say = (type: 'stdout' | 'stderr', text: string) =>
+    emit({ type, source: programSource, text });
   const t0 = performance.timeOrigin + performance.now();
   const framer = new Framer((f) => emit({ type: 'frame', ...f }));
   const stopper = new Stopper();
@@ -56,61 +58,67 @@ export async function execute(
   stopper.attach(group.kill);
   const poll = setInterval(() => peer.poll(), POLL_MS);
   const timer = setTimeout(() => stopper.stop('timeout'), limits.timeoutMs);
+  const output = watchOutput(group, peer, limits.maxOutputBytes, stopper, say);
   const program: ProcessRecord = { stdout: '', stderr: '', exit: null };
-  const stdout = new CappedText(limits.maxOutputBytes);
-  const stderr = new CappedText(limits.maxOutputBytes);
-  // The relay records bytes before passing them on, so reading the record first puts every
-  // frame the program could have reacted to ahead of what it printed.
-  const report = (type: 'stdout' | 'stderr', out: CappedText) => (chunk: Buffer) => {
-    peer.poll();
-    const text = out.push(chunk);
-    if (text === null) return stopper.stop('output-limit');
-    if (text) emit({ type, source: programSource, text });
-  };
-  group.child.stdout.on('data', report('stdout', stdout));
-  group.child.stderr.on('data', report('stderr', stderr));
-
-  // Both ways a run ends lead here, once: stop the clocks, end the group and then the peer.
-  let ending: Promise<RunRecord> | undefined;
-  const end = (): Promise<RunRecord> =>
-    (ending ??= (async () => {
-      clearTimeout(timer);
-      clearInterval(poll);
-      group.kill();
-      await group.untilGone();
-      await peer.finish().catch(() => {});
-      group.release();
-      framer.endAll();
-      program.stdout = stdout.text;
-      program.stderr = stderr.text;
-      return {
-        exercise: exercise.id,
-        learner: run.learner,
-        frames: framer.frames,
-        unterminated: framer.unterminated,
-        stdinClosed: peer.stdinClosed,
-        peerStarted: peer.started,
-        program,
-        peer: peer.record,
-        verdict: stopper.verdict ?? 'completed',
-        timeoutMs: limits.timeoutMs,
-        durationMs: Math.round(performance.now() - (t0 - performance.timeOrigin)),
-      };
-    })());
-
-  return new Promise((resolve) => {
+  await new Promise<void>((ended) => {
     group.child.on('error', (e) => {
-      emit({ type: 'stderr', source: programSource, text: `could not start: ${e.message}\n` });
+      say('stderr', `could not start: ${e.message}\n`);
       stopper.stop('error');
-      void end().then(resolve);
+      ended();
     });
     group.child.on('exit', (code, signal) => {
       program.exit = { code, signal };
       emit({ type: 'exit', source: programSource, code, signal });
       if (code !== 0 || signal !== null) stopper.note('crashed');
-      void afterProgramExit(peer, stopper, group).then(end).then(resolve);
+      void afterProgramExit(peer, stopper, group).then(ended);
     });
   });
+
+  // The run is over: stop the clocks, end the group, then the peer, then the open lines.
+  clearTimeout(timer);
+  clearInterval(poll);
+  group.kill();
+  await group.untilGone();
+  await peer.finish().catch(() => {});
+  group.release();
+  framer.endAll();
+  program.stdout = output.stdout.text;
+  program.stderr = output.stderr.text;
+  return {
+    exercise: exercise.id,
+    learner: run.learner,
+    frames: framer.frames,
+    unterminated: framer.unterminated,
+    stdinClosed: peer.stdinClosed,
+    peerStarted: peer.started,
+    program,
+    peer: peer.record,
+    verdict: stopper.verdict ?? 'completed',
+    timeoutMs: limits.timeoutMs,
+    durationMs: Math.round(performance.now() - (t0 - performance.timeOrigin)),
+  };
+}
+
+/** Reports the program's stdout and stderr as they come, each kept up to the output limit. */
+function watchOutput(
+  group: ProcessGroup,
+  peer: Peer,
+  maxBytes: number,
+  stopper: Stopper,
+  say: (type: 'stdout' | 'stderr', text: string) => void,
+): { stdout: CappedText; stderr: CappedText } {
+  const output = { stdout: new CappedText(maxBytes), stderr: new CappedText(maxBytes) };
+  for (const type of ['stdout', 'stderr'] as const) {
+    group.child[type].on('data', (chunk: Buffer) => {
+      // The relay records bytes before passing them on, so reading the record first puts
+      // every frame the program could have reacted to ahead of what it printed.
+      peer.poll();
+      const text = output[type].push(chunk);
+      if (text === null) return stopper.stop('output-limit');
+      if (text) say(type, text);
+    });
+  }
+  return output;
 }
 
 /**
