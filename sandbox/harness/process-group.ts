@@ -1,5 +1,6 @@
-// The program under test runs as the leader of its own process group, so that whatever it
-// starts (a server, a grandchild it forgot) can be ended with it in one kill.
+// A process started as the leader of its own process group, so that whatever it starts (a
+// server, a grandchild it forgot) can be ended with it in one kill. The program under test
+// and Paper Trail on HTTP each run as one.
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { groupAlive } from './procs.ts';
@@ -9,7 +10,7 @@ export class ProcessGroup {
   /** Resolves once the leader's stdout and stderr have delivered their last bytes. */
   readonly closed: Promise<void>;
 
-  constructor(command: string, args: string[], cwd: string) {
+  constructor(command: string, args: string[], cwd?: string) {
     this.child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     this.closed = new Promise((resolve) => this.child.once('close', () => resolve()));
     // If the harness itself dies, the learner's processes must not outlive it.
