@@ -6,8 +6,8 @@
 //   POST /__runtime/run    {exercise, mode, files} → application/x-ndjson HarnessEvents
 import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createInterface } from 'node:readline';
 import { z } from 'zod';
+import { TextLineSplitter } from '../../wire/lines.ts';
 import { checkRunRequest, checkTokenRequest, type Gate, type Verdict } from './security.ts';
 import { prepareWorkspace, removeWorkspace, WorkspaceError } from './workspace.ts';
 
@@ -131,10 +131,13 @@ async function run(req: IncomingMessage, res: ServerResponse, options: EndpointO
   child.stderr.on('data', (chunk: string) => {
     stderrTail = (stderrTail + chunk).slice(-2000);
   });
-  const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (line.trim() !== '') res.write(line + '\n');
-  }
+  const lines = new TextLineSplitter();
+  const pass = (line: string | null) => {
+    if (line !== null && line.trim() !== '') res.write(line + '\n');
+  };
+  child.stdout.setEncoding('utf8');
+  for await (const text of child.stdout as AsyncIterable<string>) lines.push(text).forEach(pass);
+  pass(lines.end());
   const [code] = await new Promise<[number | null]>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve([child.exitCode]);
     else child.once('close', (c) => resolve([c]));
