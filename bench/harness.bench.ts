@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { paperTrailCommand } from '../sandbox/paper-trail/index.ts';
 import { runExercise } from '../sandbox/harness/run.ts';
+import { checks } from '../exercises/registry.ts';
 
 const REPS = Number(process.env.BENCH_REPS ?? 7);
 const CLIENT = fileURLToPath(
@@ -49,7 +50,10 @@ async function directWithTap(): Promise<number> {
 
 async function harness(): Promise<number> {
   const started = performance.now();
-  const s = await runExercise({ exercise: 'raw-client', mode: 'check', solution: true }, () => {});
+  const s = await runExercise(
+    { exercise: 'raw-client', mode: 'check', solution: true, checks },
+    () => {},
+  );
   if (!s.passed) throw new Error(`solution did not pass: ${s.summary}`);
   return performance.now() - started;
 }

@@ -2,12 +2,8 @@
 // runtime, and the Run / Check / Reset / Show solution wiring. Each pane is its own module;
 // this file only connects them to the runtime's events and to saved progress.
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
-import {
-  BootError,
-  STAGE_LABELS,
-  type RunMode,
-  type Runtime,
-} from '../../sandbox/runtime/types.ts';
+import { BootError, type RunMode, type Runtime } from '../../sandbox/runtime/types.ts';
+import { STAGE_LABELS } from './stage-labels.ts';
 import { adviceFor } from './advice.ts';
 import { createChecksPane } from './checks-dom.ts';
 import type { WorkbenchData } from './data.ts';

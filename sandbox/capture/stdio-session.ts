@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { paperTrailCommand } from '../paper-trail/index.ts';
 import { parseRecords } from '../tap/record-file.ts';
 import { TapRecordReader } from '../tap/record-reader.ts';
+import { Framer } from '../wire/framer.ts';
 import { TextLineSplitter } from '../wire/lines.ts';
 import { readFrame } from '../wire/read.ts';
 import { normaliseCapture } from './normalise.ts';
@@ -100,7 +101,7 @@ async function runStdioSession(steps: (session: StdioSession) => Promise<void>) 
   }
   try {
     let stderr = '';
-    const reader = new TapRecordReader(0, { onStderr: (text) => (stderr += text) });
+    const reader = new TapRecordReader(0, new Framer(), { onStderr: (text) => (stderr += text) });
     const { records } = parseRecords(readFileSync(recordFile));
     for (const record of records) reader.read(record);
     reader.framer.endAll();

@@ -5,6 +5,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { runExercise } from '../harness/run.ts';
 import { defaultExercisesRoot, listExerciseIds, loadExercise } from '../exercises/loader.ts';
+// The composition root hands the course's checks to the engine (see ARCHITECTURE.md).
+import { checks } from '../../exercises/registry.ts';
 
 const USAGE =
   'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N]';
@@ -77,6 +79,7 @@ async function main(argv: string[]): Promise<number> {
       solution: a.solution,
       exercisesRoot: root,
       timeoutMs: a['timeout-ms'],
+      checks,
     },
     () => {},
   );

@@ -1,9 +1,8 @@
 // Paper Trail over streamable HTTP as the reference peer, with the recording proxy in front:
 // the program under test is given the proxy's URL and never learns the server's own.
-import { spawn } from 'node:child_process';
 import type { FrameRecord } from '../wire/record.ts';
 import { startHttpTap } from '../tap/http-tap.ts';
-import { groupAlive } from './procs.ts';
+import { ProcessGroup } from './process-group.ts';
 
 export interface HttpPeer {
   url: string;
@@ -19,10 +18,10 @@ export async function startHttpPeer(
   onStderr: (text: string) => void,
   timeoutMs: number,
 ): Promise<HttpPeer> {
-  const child = spawn(server.command, [...server.args, '--http', '--port', '0'], {
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const group = new ProcessGroup(server.command, [...server.args, '--http', '--port', '0']);
+  const { child } = group;
+  // Paper Trail says where it listens on stderr; its stdout has nothing to tell.
+  child.stdout.resume();
   let exit: { code: number | null; signal: string | null } = { code: null, signal: null };
   const exited = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
@@ -30,14 +29,6 @@ export async function startHttpPeer(
       resolve();
     }),
   );
-  const kill = (): void => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  };
-  process.on('exit', kill);
 
   let seen = '';
   const target = await new Promise<string>((resolve, reject) => {
@@ -57,8 +48,8 @@ export async function startHttpPeer(
     });
     child.once('exit', () => reject(new Error(`the HTTP server exited before listening: ${seen}`)));
   }).catch((err: Error) => {
-    kill();
-    process.off('exit', kill);
+    group.kill();
+    group.release();
     throw err;
   });
 
@@ -67,12 +58,10 @@ export async function startHttpPeer(
     url: tap.url,
     async stop() {
       await tap.close();
-      kill();
+      group.kill();
       await exited;
-      for (let i = 0; i < 100 && child.pid && groupAlive(child.pid); i++) {
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      process.off('exit', kill);
+      await group.untilGone();
+      group.release();
       return exit;
     },
   };

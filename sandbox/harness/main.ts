@@ -1,19 +1,17 @@
-// The harness as a program: the one entry point the CLI, the local runtime endpoint and the
-// WebContainer all start. Prints NDJSON HarnessEvents on stdout, ending with `done`.
+// The harness as a program, as the local runtime endpoint starts it for every run (the CLI
+// and the WebContainer entry call runExercise themselves). Prints NDJSON HarnessEvents on
+// stdout, ending with `done`.
 //   node sandbox/harness/main.ts --exercise <id> --workspace <dir> --mode run|check
 //        [--exercises-root <dir>] [--timeout-ms N]
 // Exit 0 when the harness worked (even if checks failed), 2 on a usage error.
-// `main.ts --relay ...` runs the stdio tap and `main.ts --paper-trail` the Paper Trail server
-// on stdio, so that a single bundled file (esbuild, with the SDK) is all a runtime needs.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createPaperTrailServer, PAPER_TRAIL_MAIN } from '../paper-trail/index.ts';
+// It runs from the sources (Node strips the types); inside a WebContainer the bundled
+// sandbox/runtime/webcontainer/entry.ts takes its place.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { runRelay } from '../tap/relay.ts';
 import { runExercise } from './run.ts';
 import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
+// The composition root hands the course's checks to the engine (see ARCHITECTURE.md).
+import { checks } from '../../exercises/registry.ts';
 
 const Args = z.object({
   exercise: z.string({ error: '--exercise <id> is required' }).regex(/^[a-z0-9-]+$/, {
@@ -38,8 +36,9 @@ function usage(message: string): never {
   process.exit(2);
 }
 
-// Killed from outside (a runtime stopping a run), leave through process.exit so that the
-// 'exit' listeners end the learner's process group and remove the work folder.
+// Killed from outside (the local runtime stopping a run), leave through process.exit so that
+// the 'exit' listeners end the learner's process group and remove the work folder: Node's
+// default death by signal skips them.
 for (const [signal, code] of [
   ['SIGTERM', 143],
   ['SIGINT', 130],
@@ -49,11 +48,6 @@ for (const [signal, code] of [
 }
 
 async function main(argv: string[]): Promise<void> {
-  if (argv[0] === '--relay') return runRelay(argv.slice(1));
-  if (argv[0] === '--paper-trail') {
-    await createPaperTrailServer().connect(new StdioServerTransport());
-    return;
-  }
   let values: Record<string, unknown>;
   try {
     values = parseArgs({
@@ -80,7 +74,6 @@ async function main(argv: string[]): Promise<void> {
   } catch (err) {
     usage((err as Error).message);
   }
-  const self = fileURLToPath(import.meta.url);
   await runExercise(
     {
       exercise: a.exercise,
@@ -89,11 +82,7 @@ async function main(argv: string[]): Promise<void> {
       solution: a.solution,
       exercisesRoot: root,
       timeoutMs: a['timeout-ms'],
-      relay: [process.execPath, self, '--relay'],
-      // Bundled, Paper Trail's own main.ts is not on disk: serve it from this file.
-      paperTrail: existsSync(PAPER_TRAIL_MAIN)
-        ? undefined
-        : { command: process.execPath, args: [self, '--paper-trail'] },
+      checks,
     },
     (event) => process.stdout.write(JSON.stringify(event) + '\n'),
   );

@@ -10,7 +10,6 @@ import type { Exercise } from '../exercises/loader.ts';
 import type { CheckResult, HarnessEvent } from '../contract/events.ts';
 import { execute } from './session.ts';
 import { prepareWork } from './work-folder.ts';
-import { checks as registry } from '../../exercises/registry.ts';
 
 export interface RunOptions {
   exercise: string;
@@ -27,12 +26,15 @@ export interface RunOptions {
   maxFrameBytes?: number;
   /** Where fresh work folders go; must be somewhere node_modules resolves from. */
   workRoot?: string;
-  /** Command prefix that runs the stdio relay (main.ts passes itself with --relay). */
+  /** Command prefix that runs the stdio relay (the WebContainer bundle passes itself with --relay). */
   relay?: string[];
   /** How to start Paper Trail; defaults to paperTrailCommand() (its main.ts next to the sources). */
   paperTrail?: { command: string; args: string[] };
-  /** Checks by exercise id; defaults to exercises/registry.ts. */
-  checks?: Record<string, readonly Check[]>;
+  /**
+   * Checks by exercise id. The course's registry (exercises/registry.ts) is handed in by the
+   * entry points, so that the engine never imports the course.
+   */
+  checks: Readonly<Record<string, readonly Check[]>>;
   keepWork?: boolean;
 }
 
@@ -59,8 +61,7 @@ export async function runExercise(
   } catch (err) {
     return fail(options, emit, (err as Error).message, started);
   }
-  const checks = options.checks ?? registry;
-  const exerciseChecks = checks[exercise.id];
+  const exerciseChecks = options.checks[exercise.id];
   if (options.mode === 'check' && !exerciseChecks) {
     return fail(options, emit, `exercise "${exercise.id}" has no checks registered`, started);
   }

@@ -4,15 +4,8 @@
 // without the page noticing. Everything that happens during a run arrives as HarnessEvents.
 import type { HarnessEvent } from '../contract/events.ts';
 
-/** Named boot stages, shown to the learner while the sandbox starts. */
+/** Named boot stages, shown to the learner while the sandbox starts (labels: components/). */
 export type BootStage = 'booting' | 'mounting' | 'checking-node' | 'ready';
-
-export const STAGE_LABELS: Record<BootStage, string> = {
-  booting: 'Booting sandbox',
-  mounting: 'Mounting files',
-  'checking-node': 'Checking Node',
-  ready: 'Ready',
-};
 
 /** Learner files by path relative to the exercise workspace, e.g. { 'client.ts': '...' }. */
 export type WorkspaceFiles = Record<string, string>;

@@ -2,12 +2,10 @@
 // server's stderr, its exit, the client closing stdin. One reader for the harness, which
 // feeds it while a run goes on, and the capture tool, which feeds it a finished record, so
 // a lesson's frames and a learner's frames are cut and numbered the same way.
-import { Framer } from '../wire/framer.ts';
-import type { FrameRecord } from '../wire/record.ts';
+import type { Framer } from '../wire/framer.ts';
 import type { TapRecord } from './record-file.ts';
 
 export interface RecordReaderEvents {
-  onFrame?(frame: FrameRecord): void;
   /** Decoded text the server wrote to its stderr (not passed on to the client). */
   onStderr?(text: string, relay: number, byteLength: number): void;
   onExit?(exit: { code: number | null; signal: string | null }, relay: number): void;
@@ -29,10 +27,11 @@ export class TapRecordReader {
   /** Record times are absolute; frames carry ms since t0. */
   private readonly t0: number;
 
-  constructor(t0: number, events: RecordReaderEvents = {}) {
+  /** `framer` numbers the frames; the harness shares one with the HTTP peer's frames. */
+  constructor(t0: number, framer: Framer, events: RecordReaderEvents = {}) {
     this.t0 = t0;
+    this.framer = framer;
     this.events = events;
-    this.framer = new Framer((frame) => events.onFrame?.(frame));
   }
 
   read(record: TapRecord): void {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { runExercise } from '../../sandbox/harness/run.ts';
 import type { Summary } from '../../sandbox/harness/run.ts';
 import type { CheckResult } from '../../sandbox/contract/events.ts';
+import { checks } from '../../exercises/registry.ts';
 
 export function fixtureDir(exercise: string, name: string): string {
   return fileURLToPath(new URL(`./fixtures/${exercise}/${name}/`, import.meta.url));
@@ -24,6 +25,7 @@ export function check(exercise: string, target: Target = {}): Promise<Summary> {
       // Runs that end on their own cost nothing extra with a high limit, and a loaded CI
       // machine must not turn a slow start into a failure.
       timeoutMs: target.timeoutMs ?? 30_000,
+      checks,
     },
     () => {},
   );

@@ -147,6 +147,34 @@ export function runtimeContract(name: string, make: () => Promise<Runtime>): voi
       expect(await gone(pid)).toBe(true);
     });
 
+    it('one run at a time: a second spawn ends the first, which still ends with done', async () => {
+      const r = await booted();
+      await r.mount('raw-client', { 'client.ts': HANGS });
+      const first = await r.spawn('raw-client', 'run');
+      // Read the first run by hand: leaving a for-await loop would end its iteration.
+      const reading = first.events[Symbol.asyncIterator]();
+      const firstEvents: HarnessEvent[] = [];
+      let pid = 0;
+      while (pid === 0) {
+        const next = await reading.next();
+        if (next.done) break;
+        firstEvents.push(next.value);
+        const m =
+          next.value.type === 'stdout' ? /waiting forever as (\d+)/.exec(next.value.text) : null;
+        if (m) pid = Number(m[1]);
+      }
+      expect(pid).toBeGreaterThan(0);
+
+      await r.mount('raw-client', { 'client.ts': SOLUTION });
+      const second = await r.spawn('raw-client', 'check');
+      for (let next = await reading.next(); !next.done; next = await reading.next()) {
+        firstEvents.push(next.value);
+      }
+      expect(done(firstEvents).verdict).not.toBe('completed');
+      expect(await gone(pid)).toBe(true);
+      expect(done(await collect(second)).passed).toBe(true);
+    });
+
     it('refuses to spawn after teardown, and can boot again', async () => {
       const r = await booted();
       await r.teardown();

@@ -1,7 +1,9 @@
 // The page's side of the local runtime: a Runtime that sends the learner's files with each
 // run to the dev/workshop server's endpoint and reads NDJSON events back. No Node imports,
 // so it runs in the browser (and in Node's own fetch for the contract tests).
-import { createEventChannel } from '../channel.ts';
+import type { EventChannel } from '../channel.ts';
+import { readText, RunSlot } from '../run-slot.ts';
+import { TextLineSplitter } from '../../wire/lines.ts';
 import {
   BootError,
   type BootStage,
@@ -41,7 +43,7 @@ export class LocalRuntime implements Runtime {
   readonly #options: LocalRuntimeOptions;
   readonly #files = new Map<string, WorkspaceFiles>();
   #booted = false;
-  #current: AbortController | undefined;
+  readonly #slot = new RunSlot();
 
   constructor(options: LocalRuntimeOptions) {
     this.#options = options;
@@ -88,62 +90,49 @@ export class LocalRuntime implements Runtime {
 
   async spawn(exercise: string, mode: RunMode): Promise<RuntimeProcess> {
     this.#requireBoot();
-    this.#current?.abort();
-    const abort = new AbortController();
-    this.#current = abort;
-    const channel = createEventChannel();
     const files = this.#files.get(exercise) ?? {};
+    return this.#slot.start(async (channel) => {
+      const abort = new AbortController();
+      void this.#stream({ exercise, mode, files }, abort.signal, channel);
+      return { kill: () => abort.abort() };
+    });
+  }
 
-    const pump = async () => {
-      let res: Response;
+  /** Posts one run and passes the NDJSON events of the answer into the channel. */
+  async #stream(body: unknown, signal: AbortSignal, channel: EventChannel): Promise<void> {
+    let res: Response;
+    try {
+      res = await this.#post('run', body, signal);
+    } catch (err) {
+      channel.close(signal.aborted ? 'stopped' : `runtime unreachable: ${String(err)}`);
+      return;
+    }
+    if (!res.ok || !res.body) {
+      let why = `the local runtime answered ${res.status}`;
       try {
-        res = await this.#post('run', { exercise, mode, files }, abort.signal);
-      } catch (err) {
-        channel.close(abort.signal.aborted ? 'stopped' : `runtime unreachable: ${String(err)}`);
-        return;
-      }
-      if (!res.ok || !res.body) {
-        let why = `the local runtime answered ${res.status}`;
-        try {
-          why += `: ${((await res.json()) as { error?: string }).error ?? ''}`;
-        } catch {
-          // The status alone has to do.
-        }
-        channel.close(why);
-        return;
-      }
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let pending = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          pending += value;
-          let nl = pending.indexOf('\n');
-          while (nl !== -1) {
-            const line = pending.slice(0, nl).trim();
-            pending = pending.slice(nl + 1);
-            if (line) channel.push(safeJson(line));
-            nl = pending.indexOf('\n');
-          }
-        }
-        channel.close('the harness ended without a result');
+        why += `: ${((await res.json()) as { error?: string }).error ?? ''}`;
       } catch {
-        channel.close(abort.signal.aborted ? 'stopped' : 'the connection to the runtime broke');
+        // The status alone has to do.
       }
-    };
-    void pump();
-
-    return {
-      events: channel.iterable,
-      exit: channel.finished.then((sawDone) => (sawDone ? 0 : 1)),
-      kill: () => abort.abort(),
-    };
+      channel.close(why);
+      return;
+    }
+    // A last line without its newline was cut off: the harness ends every event with one.
+    const lines = new TextLineSplitter();
+    try {
+      await readText(res.body.pipeThrough(new TextDecoderStream()), (text) => {
+        for (const line of lines.push(text)) {
+          if (line.trim()) channel.push(safeJson(line.trim()));
+        }
+      });
+      channel.close('the harness ended without a result');
+    } catch {
+      channel.close(signal.aborted ? 'stopped' : 'the connection to the runtime broke');
+    }
   }
 
   async teardown(): Promise<void> {
-    this.#current?.abort();
-    this.#current = undefined;
+    this.#slot.stop();
     this.#files.clear();
     this.#booted = false;
   }

@@ -6,9 +6,8 @@
 //   POST /__runtime/run    {exercise, mode, files} → application/x-ndjson HarnessEvents
 import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { TextLineSplitter } from '../../wire/lines.ts';
 import { checkRunRequest, checkTokenRequest, type Gate, type Verdict } from './security.ts';
 import { prepareWorkspace, removeWorkspace, WorkspaceError } from './workspace.ts';
 
@@ -28,7 +27,6 @@ export interface EndpointOptions {
 }
 
 const MAX_BODY = 1024 * 1024;
-const EXIT_ON_SIGNAL = fileURLToPath(new URL('./exit-on-signal.ts', import.meta.url));
 const isExerciseId = (id: string) => /^[a-z0-9][a-z0-9-]{0,63}$/.test(id);
 
 const RunBody = z.object({
@@ -106,9 +104,9 @@ async function run(req: IncomingMessage, res: ServerResponse, options: EndpointO
   }
 
   res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
+  // A stopped run is a SIGTERM to the harness, whose main.ts ends the learner's process group
+  // and removes its work folder on the way out.
   const args = [
-    '--import',
-    EXIT_ON_SIGNAL,
     options.harnessMain,
     '--exercise',
     body.exercise,
@@ -133,10 +131,13 @@ async function run(req: IncomingMessage, res: ServerResponse, options: EndpointO
   child.stderr.on('data', (chunk: string) => {
     stderrTail = (stderrTail + chunk).slice(-2000);
   });
-  const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (line.trim() !== '') res.write(line + '\n');
-  }
+  const lines = new TextLineSplitter();
+  const pass = (line: string | null) => {
+    if (line !== null && line.trim() !== '') res.write(line + '\n');
+  };
+  child.stdout.setEncoding('utf8');
+  for await (const text of child.stdout as AsyncIterable<string>) lines.push(text).forEach(pass);
+  pass(lines.end());
   const [code] = await new Promise<[number | null]>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve([child.exitCode]);
     else child.once('close', (c) => resolve([c]));

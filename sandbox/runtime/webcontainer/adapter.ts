@@ -3,8 +3,9 @@
 // pre-bundled runtime and the learner's files, checks that the container's Node can run
 // .ts files, and turns the harness's sentinel lines back into events. It never imports
 // @webcontainer/api itself: the page passes a boot function, the tests pass a fake.
-import { createEventChannel } from '../channel.ts';
-import { createSentinelParser } from '../sentinel.ts';
+import type { EventChannel } from '../channel.ts';
+import { readText, RunSlot } from '../run-slot.ts';
+import { createSentinelParser, type SentinelItem } from '../sentinel.ts';
 import {
   BootError,
   type BootStage,
@@ -60,7 +61,7 @@ export class WebContainerRuntime implements Runtime {
   #container: Container | undefined;
   #editable = new Map<string, string[]>();
   #nodeOptions = '';
-  #current: ContainerProcess | undefined;
+  readonly #slot = new RunSlot();
   #booting: Promise<void> | undefined;
 
   constructor(options: WebContainerRuntimeOptions) {
@@ -169,64 +170,33 @@ export class WebContainerRuntime implements Runtime {
 
   async spawn(exercise: string, mode: RunMode): Promise<RuntimeProcess> {
     const container = this.#required();
-    this.#current?.kill();
-    const nonce = randomNonce();
-    const env: Record<string, string> = this.#nodeOptions
-      ? { NODE_OPTIONS: this.#nodeOptions }
-      : {};
-    const proc = await container.spawn(
-      'node',
-      [
-        CONTAINER_PATHS.harness,
-        '--exercise',
-        exercise,
-        '--mode',
-        mode,
-        '--workspace',
-        `${CONTAINER_PATHS.workspaces}/${exercise}`,
-        '--nonce',
-        nonce,
-      ],
-      { env },
-    );
-    this.#current = proc;
-    const channel = createEventChannel();
-    const parser = createSentinelParser(nonce);
-    let stray = '';
-    const take = (items: ReturnType<typeof parser.push>) => {
-      for (const item of items) {
-        if (item.kind === 'event') channel.push(item.value);
-        else if (item.text.trim()) stray = (stray + item.text + '\n').slice(-2000);
-      }
-    };
-    const pump = async () => {
-      const reader = proc.output.getReader();
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          take(parser.push(value));
-        }
-      } catch {
-        // A killed process may error its stream; what was read is kept.
-      }
-      take(parser.end());
-      const code = await proc.exit;
-      channel.close(
-        `the harness exited (code ${code}) without a result${stray ? `: ${stray.trim()}` : ''}`,
+    return this.#slot.start(async (channel) => {
+      const nonce = randomNonce();
+      const env: Record<string, string> = this.#nodeOptions
+        ? { NODE_OPTIONS: this.#nodeOptions }
+        : {};
+      const proc = await container.spawn(
+        'node',
+        [
+          CONTAINER_PATHS.harness,
+          '--exercise',
+          exercise,
+          '--mode',
+          mode,
+          '--workspace',
+          `${CONTAINER_PATHS.workspaces}/${exercise}`,
+          '--nonce',
+          nonce,
+        ],
+        { env },
       );
-    };
-    void pump();
-    return {
-      events: channel.iterable,
-      exit: channel.finished.then((sawDone) => (sawDone ? 0 : 1)),
-      kill: () => proc.kill(),
-    };
+      void pumpSentinels(proc, nonce, channel);
+      return proc;
+    });
   }
 
   async teardown(): Promise<void> {
-    this.#current?.kill();
-    this.#current = undefined;
+    this.#slot.stop();
     this.#container?.teardown();
     this.#container = undefined;
     this.#booting = undefined;
@@ -255,6 +225,36 @@ export function toTree(files: Record<string, string>): FileTree {
   return root;
 }
 
+/**
+ * The container's output is one merged terminal: events arrive as sentinel lines among
+ * whatever else was printed. Events go to the channel; the other text is kept (the last
+ * 2000 characters) to explain a harness that died without a result.
+ */
+async function pumpSentinels(
+  proc: ContainerProcess,
+  nonce: string,
+  channel: EventChannel,
+): Promise<void> {
+  const parser = createSentinelParser(nonce);
+  let stray = '';
+  const take = (items: SentinelItem[]) => {
+    for (const item of items) {
+      if (item.kind === 'event') channel.push(item.value);
+      else if (item.text.trim()) stray = (stray + item.text + '\n').slice(-2000);
+    }
+  };
+  try {
+    await readText(proc.output, (text) => take(parser.push(text)));
+  } catch {
+    // A killed process may error its stream; what was read is kept.
+  }
+  take(parser.end());
+  const code = await proc.exit;
+  channel.close(
+    `the harness exited (code ${code}) without a result${stray ? `: ${stray.trim()}` : ''}`,
+  );
+}
+
 function readEditable(json: string): string[] {
   const meta = JSON.parse(json) as { files?: { editable?: string[] } };
   return meta.files?.editable ?? [];
@@ -262,12 +262,8 @@ function readEditable(json: string): string[] {
 
 async function readAll(stream: ReadableStream<string>): Promise<string> {
   let text = '';
-  const reader = stream.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return text;
-    text += value;
-  }
+  await readText(stream, (chunk) => (text += chunk));
+  return text;
 }
 
 function randomNonce(): string {

@@ -1,0 +1,112 @@
+// The reference peer the program talks to, with a tap in between: Paper Trail or an
+// exercise file over stdio behind the relay, or Paper Trail over HTTP behind the recording
+// proxy. The session sees one shape whichever it is.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ProcessRecord } from '../contract/check.ts';
+import type { HarnessEvent } from '../contract/events.ts';
+import type { ExerciseMeta } from '../exercises/schema.ts';
+import { paperTrailCommand } from '../paper-trail/index.ts';
+import type { Framer } from '../wire/framer.ts';
+import { startHttpPeer } from './http-peer.ts';
+import { ByteBudget, type Limits, type Stopper } from './limits.ts';
+import { StdioPeer } from './stdio-peer.ts';
+import { createTapFile, TapFileReader } from './tap-file.ts';
+
+export interface Peer {
+  /** The program's arguments, with "{peer}" replaced by how to reach the peer. */
+  readonly args: string[];
+  /** What the peer printed and how it exited, for the RunRecord. */
+  readonly record: ProcessRecord;
+  /** Did a peer process start at all. */
+  readonly started: boolean;
+  /** Did the program close the peer's stdin (stdio only). */
+  readonly stdinClosed: boolean;
+  /** Has every peer process that started exited on its own. */
+  readonly exited: boolean;
+  /** Takes in what the tap recorded since the last call. */
+  poll(): void;
+  /** Once the program's group is gone: takes in the rest and ends the peer. */
+  finish(): Promise<void>;
+}
+
+export interface PeerSetup {
+  run: ExerciseMeta['run'];
+  work: string;
+  limits: Limits;
+  /** Absolute time the session started; frames are timed from here. */
+  t0: number;
+  framer: Framer;
+  stopper: Stopper;
+  /** Whose code the peer is: the learner's when the exercise has them write the server. */
+  source: 'learner' | 'peer';
+  emit: (e: HarnessEvent) => void;
+  relay?: string[];
+  paperTrail?: { command: string; args: string[] };
+}
+
+const DEFAULT_RELAY = [
+  process.execPath,
+  fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url)),
+];
+
+export function startPeer(setup: PeerSetup): Promise<Peer> {
+  return setup.run.peer.kind === 'paper-trail-http'
+    ? startHttp(setup)
+    : Promise.resolve(startStdio(setup));
+}
+
+/** The program starts the peer itself, through the relay that "{peer}" expands to. */
+function startStdio(setup: PeerSetup): Peer {
+  const { run, work, limits } = setup;
+  const server =
+    run.peer.kind === 'file'
+      ? { command: process.execPath, args: [join(work, run.peer.file)] }
+      : (setup.paperTrail ?? paperTrailCommand());
+  const tapFile = createTapFile(work);
+  const tapped = [
+    ...(setup.relay ?? DEFAULT_RELAY),
+    '--record',
+    tapFile,
+    '--max-bytes',
+    String(limits.maxFrameBytes),
+    '--',
+    server.command,
+    ...server.args,
+  ];
+  const args = run.args.flatMap((a) => (a === '{peer}' ? tapped : [a]));
+  return new StdioPeer(args, new TapFileReader(tapFile), setup);
+}
+
+/** The harness starts Paper Trail on HTTP and gives the program the proxy's URL. */
+async function startHttp(setup: PeerSetup): Promise<Peer> {
+  const { framer, stopper, emit, source, t0 } = setup;
+  const record: ProcessRecord = { stdout: '', stderr: '', exit: null };
+  const frameBytes = new ByteBudget(setup.limits.maxFrameBytes);
+  const http = await startHttpPeer(
+    setup.paperTrail ?? paperTrailCommand(),
+    ({ at, ...frame }) => {
+      if (!frameBytes.spend(Buffer.byteLength(frame.text))) return stopper.stop('output-limit');
+      framer.add({ ...frame, t: at - t0 });
+    },
+    (text) => {
+      record.stderr += text;
+      emit({ type: 'stderr', source, text });
+    },
+    setup.limits.timeoutMs,
+  );
+  return {
+    args: setup.run.args.map((a) => (a === '{peer}' ? http.url : a)),
+    record,
+    started: true,
+    stdinClosed: false,
+    // The server runs until the harness stops it; there is nothing to wait for.
+    exited: true,
+    poll: () => {},
+    async finish() {
+      const exit = await http.stop();
+      record.exit = exit;
+      emit({ type: 'exit', source, ...exit });
+    },
+  };
+}

@@ -1,0 +1,168 @@
+// The import directions of ARCHITECTURE.md as code: every import of every source file under
+// the checked folders, static and dynamic, in .ts/.js, .astro (frontmatter and <script>) and
+// .mdx (its import/export blocks), judged against one table of rules.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+
+/** Entry points that hand the course (exercises/registry.ts) to the engine. */
+export const COMPOSITION_ROOTS: readonly string[] = [
+  'sandbox/harness/main.ts',
+  'sandbox/cli/exercise.ts',
+  'sandbox/runtime/webcontainer/entry.ts',
+];
+
+/** The folders whose files are checked (tests, scripts and bench may import anything). */
+export const CHECKED_FOLDERS = ['src', 'components', 'sandbox', 'exercises', 'lessons'];
+
+export interface Rule {
+  name: string;
+  /** The rule in words, as ARCHITECTURE.md states it. */
+  says: string;
+  /** True when the import from `file` of `target` (both repository paths) breaks the rule. */
+  broken(file: string, target: string): boolean;
+}
+
+const under = (path: string, folder: string): boolean =>
+  path === folder || path.startsWith(`${folder}/`);
+const underAny = (path: string, folders: string[]): boolean => folders.some((f) => under(path, f));
+
+export const RULES: readonly Rule[] = [
+  {
+    name: 'sandbox-is-site-free',
+    says: 'sandbox/ imports nothing from components/, src/ or lessons/',
+    broken: (file, target) =>
+      under(file, 'sandbox') && underAny(target, ['components', 'src', 'lessons']),
+  },
+  {
+    name: 'engine-gets-the-course-from-its-roots',
+    says: `sandbox/ imports nothing from exercises/, except the composition roots (${COMPOSITION_ROOTS.join(', ')})`,
+    broken: (file, target) =>
+      under(file, 'sandbox') && under(target, 'exercises') && !COMPOSITION_ROOTS.includes(file),
+  },
+  {
+    name: 'checks-and-harness-apart',
+    says: 'sandbox/checks and sandbox/harness never import each other (both use sandbox/contract)',
+    broken: (file, target) =>
+      (under(file, 'sandbox/checks') && under(target, 'sandbox/harness')) ||
+      (under(file, 'sandbox/harness') && under(target, 'sandbox/checks')),
+  },
+  {
+    name: 'wire-stands-on-nothing',
+    says: 'sandbox/wire imports nothing of the project outside sandbox/wire',
+    broken: (file, target) => under(file, 'sandbox/wire') && !under(target, 'sandbox/wire'),
+  },
+  {
+    name: 'components-not-capture',
+    says: 'components/ never imports sandbox/capture/ (the capture tool is not part of the site)',
+    broken: (file, target) => under(file, 'components') && under(target, 'sandbox/capture'),
+  },
+  {
+    name: 'components-not-src',
+    says: 'components/ never imports src/ (src → components → sandbox, never backwards)',
+    broken: (file, target) => under(file, 'components') && under(target, 'src'),
+  },
+  {
+    name: 'exercises-use-the-checker-library',
+    says: 'exercises/ imports only exercises/ and sandbox/checks, sandbox/contract, sandbox/wire',
+    broken: (file, target) =>
+      under(file, 'exercises') &&
+      !underAny(target, ['exercises', 'sandbox/checks', 'sandbox/contract', 'sandbox/wire']),
+  },
+  {
+    name: 'lessons-use-components',
+    says: 'lessons/ imports only components/ (and its own files)',
+    broken: (file, target) =>
+      under(file, 'lessons') && !underAny(target, ['lessons', 'components']),
+  },
+];
+
+export interface ProjectImport {
+  /** The importing file, relative to the root, with "/" separators. */
+  file: string;
+  /** The specifier as written. */
+  specifier: string;
+  /** The imported path, relative to the root. */
+  target: string;
+}
+
+export interface Violation extends ProjectImport {
+  rule: Rule;
+}
+
+const SOURCE = /\.(?:[cm]?[jt]s|tsx|jsx|astro|mdx)$/;
+
+/** Every relative import of the project's files under the checked folders of `root`. */
+export function projectImports(root: string): ProjectImport[] {
+  const found: ProjectImport[] = [];
+  for (const folder of CHECKED_FOLDERS) {
+    for (const path of sourceFiles(join(root, folder))) {
+      const file = toRepoPath(root, path);
+      for (const specifier of specifiersIn(file, readFileSync(path, 'utf8'))) {
+        if (!specifier.startsWith('.')) continue; // a package or a built-in
+        const target = toRepoPath(root, resolve(dirname(path), specifier.replace(/\?.*$/, '')));
+        found.push({ file, specifier, target });
+      }
+    }
+  }
+  return found;
+}
+
+export function findViolations(root: string, rules: readonly Rule[] = RULES): Violation[] {
+  return projectImports(root).flatMap((imp) =>
+    rules.filter((rule) => rule.broken(imp.file, imp.target)).map((rule) => ({ ...imp, rule })),
+  );
+}
+
+export function describeViolation(v: Violation): string {
+  return `${v.file}: import '${v.specifier}' breaks ${v.rule.name}: ${v.rule.says}`;
+}
+
+/** The specifiers a file imports, read with TypeScript's own scanner. */
+export function specifiersIn(file: string, text: string): string[] {
+  const code = file.endsWith('.astro')
+    ? astroScripts(text)
+    : file.endsWith('.mdx')
+      ? mdxModuleBlocks(text)
+      : [text];
+  return code.flatMap((c) =>
+    ts.preProcessFile(c, true, true).importedFiles.map((ref) => ref.fileName),
+  );
+}
+
+/** An .astro file's code: the frontmatter between the opening "---" fences and each <script>. */
+function astroScripts(text: string): string[] {
+  const parts: string[] = [];
+  const front = /^\s*---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  if (front) parts.push(front[1]);
+  for (const m of text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) parts.push(m[1]);
+  return parts;
+}
+
+/**
+ * An MDX file's ES module blocks: paragraphs that start with import or export. Fenced code
+ * is dropped first, because a lesson's code samples import things too.
+ */
+function mdxModuleBlocks(text: string): string[] {
+  const prose = text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
+  return prose.split(/\r?\n\s*\r?\n/).filter((block) => /^(?:import|export)\s/.test(block));
+}
+
+function sourceFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    if (name === 'node_modules' || name.startsWith('.')) return [];
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return SOURCE.test(name) ? [path] : [];
+  });
+}
+
+function toRepoPath(root: string, path: string): string {
+  return relative(root, path).split(sep).join(posix.sep);
+}
