@@ -1,7 +1,8 @@
-// The workbench's state, free of the DOM: the learner's files and their saving, the done
-// mark, the runtime and its boot, one run at a time, and what to do when another tab saves
-// the same exercise. Panels render `state` and the events it emits, and forward the
-// learner's clicks to its methods; a test drives it with an in-memory store and a real runtime.
+// The workbench's state, free of the DOM: the learner's code and its saving (saved-code.ts),
+// the done mark, the runtime and its boot, one run at a time, and the warning when another
+// tab saves the same exercise. Panels render `state` and the events it emits, and forward
+// the learner's clicks to its methods; a test drives it with an in-memory store and a real
+// runtime.
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import {
   BootError,
@@ -12,15 +13,10 @@ import {
   type RuntimeProcess,
 } from '../../sandbox/runtime/types.ts';
 import type { WorkbenchData } from './data.ts';
-import {
-  loadProgress,
-  parseProgress,
-  saveProgress,
-  type ProgressStore,
-  type SaveResult,
-} from './progress.ts';
+import type { ProgressStore, SaveResult } from './progress.ts';
+import { createSavedCode, type Files } from './saved-code.ts';
 
-export type Files = Record<string, string>;
+export type { Files };
 
 export interface WorkbenchState {
   /** idle until the first boot; failed until the learner tries again. */
@@ -82,19 +78,6 @@ export interface WorkbenchController {
 
 export function createController(options: ControllerOptions): WorkbenchController {
   const { data, store } = options;
-  const saveDelayMs = options.saveDelayMs ?? 250;
-  const editable = new Set(data.editable.map((f) => f.path));
-  const saved = loadProgress(data.id, store);
-  let files: Files = Object.fromEntries(
-    data.editable.map((f) => [f.path, saved?.files[f.path] ?? f.starter]),
-  );
-  const state: WorkbenchState = {
-    phase: 'idle',
-    saved: 'saved',
-    otherTabDiffers: false,
-    done: saved?.done ?? false,
-    hasSolution: data.editable.some((f) => f.solution !== undefined),
-  };
   const listeners = new Set<(event: WorkbenchEvent) => void>();
   const emit = (event: WorkbenchEvent) => {
     for (const l of listeners) l(event);
@@ -103,48 +86,38 @@ export function createController(options: ControllerOptions): WorkbenchControlle
     Object.assign(state, patch);
     emit({ type: 'state', state });
   };
-
-  // Only a tab that changed something writes: a second tab left open on stale code must not
-  // overwrite, when it closes or runs, what the learner typed in the other one.
-  let dirty = false;
-  let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  const persist = () => {
-    clearTimeout(saveTimer);
-    // Another tab may have finished the exercise meanwhile; never unmark it.
-    const done = state.done || (loadProgress(data.id, store)?.done ?? false);
-    const result = saveProgress(data.id, { files, done }, store);
-    dirty = false;
-    changed({ done, saved: result });
+  const code = createSavedCode({
+    data,
+    store,
+    saveDelayMs: options.saveDelayMs ?? 250,
+    onChange: () =>
+      changed({ done: code.done, saved: code.saved, otherTabDiffers: code.otherTabDiffers }),
+  });
+  const state: WorkbenchState = {
+    phase: 'idle',
+    saved: code.saved,
+    otherTabDiffers: code.otherTabDiffers,
+    done: code.done,
+    hasSolution: data.editable.some((f) => f.solution !== undefined),
   };
+  // Files replaced from outside the editor: saved, then shown in it.
   const replace = (next: Files) => {
-    files = { ...files };
-    for (const [path, text] of Object.entries(next)) if (editable.has(path)) files[path] = text;
-    emit({ type: 'files', files: { ...files } });
-    persist();
+    code.replace(next);
+    emit({ type: 'files', files: code.files() });
   };
-
-  // The other tab's files while they differ from ours, for "use the other tab's code".
-  let theirs: Files | undefined;
 
   let runtime: Runtime | undefined;
   let proc: RuntimeProcess | undefined;
 
   return {
     state,
-    files: () => ({ ...files }),
+    files: () => code.files(),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    edit(next) {
-      files = { ...next };
-      dirty = true;
-      clearTimeout(saveTimer);
-      saveTimer = setTimeout(persist, saveDelayMs);
-    },
-    leave() {
-      if (dirty) persist();
-    },
+    edit: (files) => code.edit(files),
+    leave: () => code.saveIfChanged(),
     reset() {
       replace(Object.fromEntries(data.editable.map((f) => [f.path, f.starter])));
     },
@@ -152,24 +125,11 @@ export function createController(options: ControllerOptions): WorkbenchControlle
       const solved = data.editable.filter((f) => f.solution !== undefined);
       replace(Object.fromEntries(solved.map((f) => [f.path, f.solution!])));
     },
-    otherTabSaved(raw) {
-      const other = parseProgress(raw);
-      if (!other) return;
-      // Each tab saves over the other (last write wins), so say so the moment the other
-      // tab saves different code, and offer to take its version.
-      const differs = Object.keys(files).some((p) => (other.files[p] ?? files[p]) !== files[p]);
-      theirs = differs ? other.files : undefined;
-      changed({ done: state.done || other.done, otherTabDiffers: differs });
-    },
+    otherTabSaved: (raw) => code.otherTabSaved(raw),
     takeOtherTabsCode() {
-      if (!theirs) return;
-      replace(theirs);
-      changed({ otherTabDiffers: false });
+      if (code.takeTheirs()) emit({ type: 'files', files: code.files() });
     },
-    keepMine() {
-      persist();
-      changed({ otherTabDiffers: false });
-    },
+    keepMine: () => code.keepMine(),
     async boot() {
       if (state.phase === 'booting' || state.phase === 'ready') return;
       changed({ phase: 'booting', stage: undefined, failure: undefined });
@@ -194,18 +154,15 @@ export function createController(options: ControllerOptions): WorkbenchControlle
     },
     async run(mode) {
       if (!runtime || state.phase !== 'ready' || state.running) return;
-      if (dirty) persist();
+      code.saveIfChanged();
       changed({ running: mode });
       emit({ type: 'run-start', mode });
       try {
-        await runtime.mount(data.id, { ...files });
+        await runtime.mount(data.id, code.files());
         proc = await runtime.spawn(data.id, mode);
         for await (const event of proc.events) {
           emit({ type: 'harness', mode, event });
-          if (mode === 'check' && event.type === 'done' && event.passed) {
-            changed({ done: true });
-            persist();
-          }
+          if (mode === 'check' && event.type === 'done' && event.passed) code.markDone();
         }
       } catch (err) {
         emit({ type: 'run-error', message: String(err) });

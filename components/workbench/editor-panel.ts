@@ -10,16 +10,30 @@ export function mountEditor(
   data: WorkbenchData,
 ): Editor {
   const files = wb.files();
+  // Showing files the controller replaced is not an edit of the learner's: it must not mark
+  // this tab as having changed something (see the two-tab rule in saved-code.ts).
+  let replacing = false;
   const editor = createEditor(
     root.querySelector<HTMLElement>('[data-editor]')!,
     [
       ...data.editable.map((f) => ({ path: f.path, text: files[f.path], readOnly: false })),
       ...data.reference.map((f) => ({ path: f.path, text: f.text, readOnly: true })),
     ],
-    { onChange: () => wb.edit(editor.files()), onRun: () => void wb.run('run') },
+    {
+      onChange: () => {
+        if (!replacing) wb.edit(editor.files());
+      },
+      onRun: () => void wb.run('run'),
+    },
   );
   wb.subscribe((e) => {
-    if (e.type === 'files') editor.replace(e.files);
+    if (e.type !== 'files') return;
+    replacing = true;
+    try {
+      editor.replace(e.files);
+    } finally {
+      replacing = false;
+    }
   });
   const tabs = root.querySelectorAll<HTMLButtonElement>('[data-tab]');
   for (const tab of tabs) {
