@@ -9,12 +9,17 @@ export interface Progress {
 
 export type SaveResult = 'saved' | 'quota' | 'unavailable';
 
+/** Where progress is kept: localStorage in the page, any object with these two methods in tests. */
+export type ProgressStore = Pick<Storage, 'getItem' | 'setItem'>;
+
 /** The localStorage key of one exercise (also what a `storage` event from another tab names). */
 export const progressKey = (id: string) => `mcpw:exercise:${id}`;
 
-export function loadProgress(id: string): Progress | undefined {
+// The store defaults inside the try: merely touching `localStorage` throws where a browser
+// blocks storage for the page.
+export function loadProgress(id: string, store?: ProgressStore): Progress | undefined {
   try {
-    return parseProgress(localStorage.getItem(progressKey(id)));
+    return parseProgress((store ?? localStorage).getItem(progressKey(id)));
   } catch {
     return undefined;
   }
@@ -34,9 +39,9 @@ export function parseProgress(raw: string | null): Progress | undefined {
   }
 }
 
-export function saveProgress(id: string, progress: Progress): SaveResult {
+export function saveProgress(id: string, progress: Progress, store?: ProgressStore): SaveResult {
   try {
-    localStorage.setItem(progressKey(id), JSON.stringify(progress));
+    (store ?? localStorage).setItem(progressKey(id), JSON.stringify(progress));
     return 'saved';
   } catch (err) {
     return isQuotaError(err) ? 'quota' : 'unavailable';

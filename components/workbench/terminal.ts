@@ -11,9 +11,14 @@ export interface TerminalPane {
   clear(): void;
 }
 
-function themeFromPage() {
-  const css = getComputedStyle(document.documentElement);
-  const v = (name: string) => css.getPropertyValue(name).trim();
+// xterm needs colours as values, not var() references. The theme variables are written as
+// light-dark() pairs, so reading one gives the pair; a probe element with `color: var(...)`
+// gives the colour the page shows now, in whichever theme applies.
+function themeFromPage(probe: HTMLElement) {
+  const v = (name: string) => {
+    probe.style.color = `var(${name})`;
+    return getComputedStyle(probe).color;
+  };
   return {
     background: v('--bg-code'),
     foreground: v('--fg'),
@@ -31,6 +36,10 @@ function themeFromPage() {
 }
 
 export function createTerminal(host: HTMLElement): TerminalPane {
+  // In the page before the first theme is read: a detached element has no computed style.
+  const probe = document.createElement('span');
+  probe.hidden = true;
+  host.replaceChildren(probe);
   const term = new Terminal({
     convertEol: true,
     disableStdin: true,
@@ -38,11 +47,10 @@ export function createTerminal(host: HTMLElement): TerminalPane {
     fontFamily: getComputedStyle(document.documentElement).getPropertyValue('--font-mono'),
     fontSize: 13,
     scrollback: 5000,
-    theme: themeFromPage(),
+    theme: themeFromPage(probe),
   });
   const fit = new FitAddon();
   term.loadAddon(fit);
-  host.replaceChildren();
   term.open(host);
   const refit = () => {
     try {
@@ -54,7 +62,7 @@ export function createTerminal(host: HTMLElement): TerminalPane {
   refit();
   new ResizeObserver(refit).observe(host);
   // The theme toggle flips data-theme on <html>; the OS can flip prefers-color-scheme.
-  const retheme = () => (term.options.theme = themeFromPage());
+  const retheme = () => (term.options.theme = themeFromPage(probe));
   new MutationObserver(retheme).observe(document.documentElement, {
     attributes: true,
     attributeFilter: ['data-theme'],

@@ -309,6 +309,33 @@ describe('workbench on the local runtime', () => {
     await page.close();
   });
 
+  it('colours the terminal from the page theme, and follows the theme toggle', async () => {
+    const page = await context.newPage();
+    await page.goto(ws.url + EXERCISE.slice(1));
+    await page.click('[data-action="start"]');
+    await page.locator('.xterm-rows').waitFor();
+    // The page's own text colour, resolved in the current theme.
+    const pageFg = () =>
+      page.evaluate(() => {
+        const probe = document.body.appendChild(document.createElement('span'));
+        probe.style.color = 'var(--fg)';
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return colour;
+      });
+    const terminalFg = () =>
+      page.evaluate(() => getComputedStyle(document.querySelector('.xterm-rows')!).color);
+    const seen: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      const want = await pageFg();
+      await expect.poll(terminalFg).toBe(want);
+      seen.push(want);
+    }
+    expect(seen[0]).not.toBe(seen[1]);
+    await page.close();
+  });
+
   it('shows reference files in read-only tabs that typing cannot change', async () => {
     const page = await context.newPage();
     await page.goto(ws.url + 'exercises/stdout-is-the-wire/');
@@ -445,26 +472,46 @@ describe('runtime endpoint from a browser', () => {
   });
 
   it('refuses a page on another origin, for the token and for a run', async () => {
+    // The real token, as the course page itself reads it: what must never reach elsewhere.
+    const course = await browser.newPage();
+    await course.goto(ws.url + EXERCISE.slice(1));
+    const token = await course.evaluate(async () => {
+      const res = await fetch('/__runtime/token');
+      return ((await res.json()) as { token: string }).token;
+    });
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    await course.close();
+
     const page = await browser.newPage();
     await page.goto(evilUrl);
     const seen: Record<string, number> = {};
     page.on('response', (r) => {
       if (r.url().includes('/__runtime/')) seen[new URL(r.url()).pathname] = r.status();
     });
-    const leaked = await page.evaluate(async (target) => {
-      const token = await fetch(`${target}__runtime/token`, { mode: 'no-cors' })
-        .then((r) => r.text())
-        .catch(() => '');
+    // A readable (CORS) request, the only kind whose answer a foreign page could see.
+    const attempt = await page.evaluate(async (target) => {
+      try {
+        const res = await fetch(`${target}__runtime/token`);
+        return { status: res.status, body: await res.text() };
+      } catch (err) {
+        return { error: String(err) };
+      }
+    }, ws.url);
+    expect(attempt).toEqual({ error: 'TypeError: Failed to fetch' });
+    expect(JSON.stringify(attempt)).not.toContain(token);
+
+    // The server must not even produce the token or start a run for a foreign page. An
+    // opaque (no-cors) request's status reaches the browser's network log, not the page.
+    await page.evaluate(async (target) => {
+      await fetch(`${target}__runtime/token`, { mode: 'no-cors' }).catch(() => undefined);
       await fetch(`${target}__runtime/run`, {
         method: 'POST',
         mode: 'no-cors',
         body: JSON.stringify({ exercise: 'raw-client', mode: 'run', files: {} }),
       }).catch(() => undefined);
-      return token;
     }, ws.url);
-    expect(leaked).toBe('');
+    await expect.poll(() => seen['/__runtime/token']).toBe(403);
     await expect.poll(() => seen['/__runtime/run']).toBe(403);
-    expect(seen['/__runtime/token']).toBe(403);
     await page.close();
   });
 });

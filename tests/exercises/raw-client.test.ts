@@ -1,21 +1,9 @@
 // raw-client: the starter fails, the solution and differently written correct clients pass,
 // and each mistaken client fails with the check meant for its mistake.
-import { describe, expect, it } from 'vitest';
-import { check, failures, fixtureDir, unlinkedFrames } from './helpers.ts';
-
-const EX = 'raw-client';
-// Mistakes that make the client hang get a shorter limit: the story is in the frames. It still
-// leaves room for Paper Trail to start and answer on a loaded machine (8 s was seen to fail).
-const HANG_MS = 15_000;
+import { exerciseSuite, type Mistake } from './suite.ts';
 
 // `frame`: the frame the failing check must link (CheckResult.frame), when it names one.
-const mistakes: {
-  name: string;
-  check: string;
-  says: string;
-  frame?: number;
-  hangs?: boolean;
-}[] = [
+const mistakes: Mistake[] = [
   {
     name: 'no-jsonrpc',
     frame: 0,
@@ -97,47 +85,30 @@ const mistakes: {
 
 const correct = ['ok-string-ids', 'ok-pipelined', 'ok-manual-buffer', 'ok-for-await', 'ok-crlf'];
 
-describe(EX, () => {
-  it('fails the starter', async () => {
-    const s = await check(EX);
-    expect(s.passed).toBe(false);
-    expect(s.checks.find((c) => c.id === 'handshake')?.ok).toBe(false);
-    expect(unlinkedFrames(s)).toBe('');
-  });
+// Text each failing check's hint must contain: what to do, in the check's own words.
+const hints: Record<string, string> = {
+  'jsonrpc-frames': 'Build each frame as {"jsonrpc":"2.0", ...}',
+  'one-message-per-line': 'with no indent argument, and append "\\n" to every frame',
+  'notifications-no-id': 'with no "id" member',
+  'request-ids': 'give every request a new id',
+  'tool-call': '{"name":"order_status","arguments":{"order_id":"PT-1041"}}',
+  handshake: 'wait for the result, then send notifications/initialized',
+  'known-methods': 'Method names are exact and case-sensitive: ',
+  'prints-result': 'console.log(JSON.stringify(response.result.structuredContent))',
+  'clean-exit': 'call child.stdin.end()',
+};
 
-  it('passes the solution', async () => {
-    const s = await check(EX, { solution: true });
-    expect(failures(s)).toBe('');
-    expect(s.passed).toBe(true);
-    expect(unlinkedFrames(s)).toBe('');
-  });
-
-  for (const name of correct) {
-    it(`passes a correct client written differently: ${name}`, async () => {
-      const s = await check(EX, { dir: fixtureDir(EX, name) });
-      expect(failures(s)).toBe('');
-      expect(unlinkedFrames(s)).toBe('');
-    });
-  }
-
-  for (const m of mistakes) {
-    it(`fails ${m.name} with ${m.check}`, async () => {
-      const s = await check(EX, {
-        dir: fixtureDir(EX, m.name),
-        timeoutMs: m.hangs ? HANG_MS : undefined,
-      });
-      expect(s.passed).toBe(false);
-      const hit = s.checks.find((c) => c.id === m.check);
-      expect(hit?.ok, failures(s)).toBe(false);
-      expect(hit?.message).toContain(m.says);
-      expect(hit?.hint).toBeTruthy();
-      expect(hit?.frame).toBe(m.frame);
-      expect(unlinkedFrames(s)).toBe('');
-      if (m.hangs) {
-        expect(s.verdict).toBe('timeout');
-        // A hang is explained from the frames, not reported as a bare timeout.
-        expect(hit?.message).toMatch(/dropped|waiting|did not close/);
-      }
-    });
-  }
+exerciseSuite({
+  exercise: 'raw-client',
+  writes: 'client',
+  starter: { check: 'handshake' },
+  hints,
+  mistakes,
+  correct,
+  // Mistakes that make the client hang get a shorter limit: the story is in the frames. It
+  // still leaves room for Paper Trail to start and answer on a loaded machine (8 s was seen
+  // to fail).
+  hangMs: 15_000,
+  // A hang is explained from the frames, not reported as a bare timeout.
+  hangStory: /dropped|waiting|did not close/,
 });

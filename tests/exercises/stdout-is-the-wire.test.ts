@@ -1,12 +1,10 @@
 // stdout-is-the-wire: the learner's server runs under the SDK reference client; stray bytes
 // on stdout, lost diagnostics and a broken tool are each caught by their own check.
-import { describe, expect, it } from 'vitest';
-import { check, failures, fixtureDir, unlinkedFrames } from './helpers.ts';
-
-const EX = 'stdout-is-the-wire';
+import { expect } from 'vitest';
+import { exerciseSuite, type Mistake } from './suite.ts';
 
 // `frame`: the frame the failing check must link (CheckResult.frame), when it names one.
-const mistakes: { name: string; check: string; says: string; frame?: number; hangs?: boolean }[] = [
+const mistakes: Mistake[] = [
   {
     name: 'banner-on-stdout',
     frame: 1,
@@ -57,46 +55,30 @@ const mistakes: { name: string; check: string; says: string; frame?: number; han
 
 const correct = ['ok-console-warn', 'ok-stderr-write', 'ok-console-on-stderr', 'ok-json-logger'];
 
-describe(EX, () => {
-  it('fails the starter, naming every kind of stray line', async () => {
-    const s = await check(EX);
-    const hit = s.checks.find((c) => c.id === 'stdout-only-jsonrpc');
-    expect(hit?.ok).toBe(false);
-    expect(hit?.message).toContain('is not JSON: a log line');
-    expect(hit?.message).toContain('is valid JSON but not a JSON-RPC message');
+// Text each failing check's hint must contain: what to do, in the check's own words.
+const hints: Record<string, string> = {
+  'stdout-only-jsonrpc': 'Replace console.log/info/debug with console.error',
+  'diagnostics-on-stderr': 'Do not delete the banner and logs',
+  'tool-works': 'Keep the tool named order_status',
+  'session-completes': 'exit when its stdin closes',
+};
+
+exerciseSuite({
+  exercise: 'stdout-is-the-wire',
+  writes: 'server',
+  // The starter names every kind of stray line.
+  starter: {
+    check: 'stdout-only-jsonrpc',
+    says: ['is not JSON: a log line', 'is valid JSON but not a JSON-RPC message'],
+    frame: 1,
+  },
+  alsoStarter(s) {
     // The tool itself works in the starter: the lesson is about the bytes, not the tool.
     expect(s.checks.find((c) => c.id === 'tool-works')?.ok).toBe(true);
-    expect(hit?.frame).toBe(1);
-    expect(unlinkedFrames(s)).toBe('');
-  });
-
-  it('passes the solution', async () => {
-    const s = await check(EX, { solution: true });
-    expect(failures(s)).toBe('');
-    expect(unlinkedFrames(s)).toBe('');
-  });
-
-  for (const name of correct) {
-    it(`passes a correct server written differently: ${name}`, async () => {
-      const s = await check(EX, { dir: fixtureDir(EX, name) });
-      expect(failures(s)).toBe('');
-      expect(unlinkedFrames(s)).toBe('');
-    });
-  }
-
-  for (const m of mistakes) {
-    it(`fails ${m.name} with ${m.check}`, async () => {
-      // A lost reply hangs the reference client: the limit only needs room for a slow start.
-      const s = await check(EX, {
-        dir: fixtureDir(EX, m.name),
-        timeoutMs: m.hangs ? 15_000 : undefined,
-      });
-      const hit = s.checks.find((c) => c.id === m.check);
-      expect(hit?.ok, failures(s)).toBe(false);
-      expect(hit?.message).toContain(m.says);
-      expect(hit?.hint).toBeTruthy();
-      expect(hit?.frame).toBe(m.frame);
-      expect(unlinkedFrames(s)).toBe('');
-    });
-  }
+  },
+  hints,
+  mistakes,
+  correct,
+  // A lost reply hangs the reference client: the limit only needs room for a slow start.
+  hangMs: 15_000,
 });

@@ -1,11 +1,9 @@
 // two-kinds-of-failure: classify() is judged against live Paper Trail responses and edge cases.
-import { describe, expect, it } from 'vitest';
-import { check, failures, fixtureDir, unlinkedFrames } from './helpers.ts';
-
-const EX = 'two-kinds-of-failure';
+import { expect } from 'vitest';
+import { exerciseSuite, type Mistake } from './suite.ts';
 
 // `frame`: the frame the failing check must link (CheckResult.frame); edge cases have none.
-const mistakes: { name: string; check: string; says: string; frame?: number }[] = [
+const mistakes: Mistake[] = [
   { name: 'always-ok', frame: 6, check: 'tool-errors', says: '"missing order" (frame' },
   {
     name: 'text-mentions-error',
@@ -56,38 +54,24 @@ const mistakes: { name: string; check: string; says: string; frame?: number }[] 
 
 const correct = ['ok-in-operator', 'ok-switch', 'ok-has-own', 'ok-sdk-schema'];
 
-describe(EX, () => {
-  it('fails the starter', async () => {
-    const s = await check(EX);
-    expect(s.passed).toBe(false);
-    expect(s.checks.find((c) => c.id === 'tool-errors')?.ok).toBe(false);
-    expect(unlinkedFrames(s)).toBe('');
-  });
+// Text each failing check's hint must contain: what to do, in the check's own words.
+const hints: Record<string, string> = {
+  'runs-every-case': 'Export a function named classify from outcome.ts',
+  labels: 'Return exactly "ok", "tool-error" or "protocol-error"',
+  successes: 'A result is ok unless isError is exactly true',
+  'tool-errors': 'Look at result.isError.',
+  'protocol-errors': 'Any response with an "error" member is a protocol error',
+};
 
-  it('passes the solution, judged from live frames', async () => {
-    const s = await check(EX, { solution: true });
-    expect(failures(s)).toBe('');
+exerciseSuite({
+  exercise: 'two-kinds-of-failure',
+  writes: 'classify',
+  starter: { check: 'tool-errors' },
+  alsoSolution(s) {
+    // Judged from live frames, not only from the edge cases.
     expect(s.frames).toBeGreaterThan(20);
-    expect(unlinkedFrames(s)).toBe('');
-  });
-
-  for (const name of correct) {
-    it(`passes a correct classify written differently: ${name}`, async () => {
-      const s = await check(EX, { dir: fixtureDir(EX, name) });
-      expect(failures(s)).toBe('');
-      expect(unlinkedFrames(s)).toBe('');
-    });
-  }
-
-  for (const m of mistakes) {
-    it(`fails ${m.name} with ${m.check}`, async () => {
-      const s = await check(EX, { dir: fixtureDir(EX, m.name) });
-      const hit = s.checks.find((c) => c.id === m.check);
-      expect(hit?.ok, failures(s)).toBe(false);
-      expect(hit?.message).toContain(m.says);
-      expect(hit?.hint).toBeTruthy();
-      expect(hit?.frame).toBe(m.frame);
-      expect(unlinkedFrames(s)).toBe('');
-    });
-  }
+  },
+  hints,
+  mistakes,
+  correct,
 });

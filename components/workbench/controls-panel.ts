@@ -1,0 +1,131 @@
+// The workbench's bar and notices: Start / Run / Check / Stop / Reset / Show solution, the
+// boot stages, the boot failure with advice, the runtime label, the storage and other-tab
+// warnings and the exercise status. It renders the controller's state and forwards clicks;
+// questions that need the learner's yes (replacing code) are asked here, not in the controller.
+import { adviceFor } from './advice.ts';
+import type { WorkbenchController, WorkbenchState } from './controller.ts';
+import { applyExerciseStatus, type SaveResult } from './progress.ts';
+
+const q = <T extends Element>(root: Element, sel: string) => root.querySelector<T>(sel)!;
+
+const STORAGE_WARNINGS: Record<Exclude<SaveResult, 'saved'>, string> = {
+  quota:
+    "Your browser's storage for this site is full: your latest edits are NOT saved. Copy your code somewhere safe, or free space (remove other sites' data), then edit again.",
+  unavailable:
+    'This browser does not let the page save: your edits will be lost when you leave. Copy your code before you go.',
+};
+
+const RUNTIME_LABELS = {
+  local: "Runs on this computer's Node (local runtime)",
+  webcontainer: 'Runs in your browser (WebContainer)',
+};
+
+export function mountControls(
+  root: HTMLElement,
+  wb: WorkbenchController,
+  focusEditor: () => void,
+): void {
+  const button = (name: string) => q<HTMLButtonElement>(root, `[data-action="${name}"]`);
+  const [start, run, check, stop, reset, solution] = [
+    'start',
+    'run',
+    'check',
+    'stop',
+    'reset',
+    'solution',
+  ].map(button);
+  const stages = q<HTMLOListElement>(root, '[data-stages]');
+  const bootError = q<HTMLElement>(root, '[data-boot-error]');
+  const storageWarning = q<HTMLElement>(root, '[data-storage-warning]');
+  const runtimeLabel = q<HTMLElement>(root, '[data-runtime-label]');
+  const otherTab = q<HTMLElement>(root, '[data-other-tab]');
+
+  const render = (s: WorkbenchState) => {
+    start.hidden = s.phase === 'booting' || s.phase === 'ready';
+    start.disabled = s.phase !== 'failed';
+    start.textContent = s.phase === 'failed' ? 'Try again' : 'Starting…';
+    run.disabled = check.disabled = s.phase !== 'ready' || s.running !== undefined;
+    stop.hidden = s.running === undefined;
+    reset.disabled = false;
+    solution.disabled = !s.hasSolution;
+    if (s.runtime) runtimeLabel.textContent = RUNTIME_LABELS[s.runtime];
+    renderStages(stages, s);
+    renderBootError(bootError, s);
+    storageWarning.hidden = s.saved === 'saved';
+    if (s.saved !== 'saved') storageWarning.textContent = STORAGE_WARNINGS[s.saved];
+    otherTab.hidden = !s.otherTabDiffers;
+    applyExerciseStatus();
+  };
+  render(wb.state);
+
+  // Start hides itself while it has focus; put keyboard users somewhere useful afterwards,
+  // unless they have moved on to something else meanwhile.
+  const focusLost = () => !document.activeElement || document.activeElement === document.body;
+  wb.subscribe((e) => {
+    if (e.type === 'state') render(e.state);
+    else if (e.type === 'booted' && focusLost()) focusEditor();
+    else if (e.type === 'boot-failed' && focusLost()) start.focus();
+  });
+
+  start.onclick = () => void wb.boot();
+  run.addEventListener('click', () => void wb.run('run'));
+  check.addEventListener('click', () => void wb.run('check'));
+  stop.addEventListener('click', () => wb.stop());
+  reset.addEventListener('click', () => {
+    if (confirm('Replace your code with the starter code? Your edits will be lost.')) wb.reset();
+  });
+  solution.addEventListener('click', () => {
+    if (confirm('Replace your code with the solution? Your edits will be lost.')) {
+      wb.showSolution();
+    }
+  });
+  q<HTMLButtonElement>(otherTab, '[data-action="take-other"]').addEventListener('click', () => {
+    if (confirm("Replace this tab's code with the code saved in the other tab?")) {
+      wb.takeOtherTabsCode();
+    }
+  });
+  q<HTMLButtonElement>(otherTab, '[data-action="keep-mine"]').addEventListener('click', () =>
+    wb.keepMine(),
+  );
+  // Outside the editor too (the editor's own binding has already handled its keypress).
+  root.addEventListener('keydown', (e) => {
+    if ((e.ctrlKey || e.metaKey) && e.key === 'Enter' && !e.defaultPrevented) {
+      e.preventDefault();
+      void wb.run('run');
+    }
+  });
+}
+
+function renderStages(stages: HTMLOListElement, s: WorkbenchState): void {
+  stages.hidden = s.stage === undefined;
+  if (s.stage === undefined) return;
+  let reached = true;
+  for (const li of stages.querySelectorAll<HTMLElement>('[data-stage]')) {
+    const current = li.dataset.stage === s.stage;
+    li.dataset.state = current ? (s.stage === 'ready' ? 'done' : 'active') : reached ? 'done' : '';
+    if (current) reached = false;
+    if (current) li.setAttribute('aria-current', 'step');
+    else li.removeAttribute('aria-current');
+  }
+}
+
+function renderBootError(box: HTMLElement, s: WorkbenchState): void {
+  box.hidden = s.phase !== 'failed' || !s.failure;
+  if (box.hidden || !s.failure) return;
+  const advice = adviceFor(s.failure.reason, s.failure.message);
+  withCode(q(box, '[data-what]'), advice.what);
+  withCode(q(box, '[data-todo]'), advice.todo);
+  box.dataset.reason = s.failure.reason;
+}
+
+/** Sets text where `backticked` parts become <code>, without ever parsing HTML. */
+function withCode(target: HTMLElement, text: string): void {
+  target.replaceChildren(
+    ...text.split('`').map((part, i) => {
+      if (i % 2 === 0) return document.createTextNode(part);
+      const code = document.createElement('code');
+      code.textContent = part;
+      return code;
+    }),
+  );
+}

@@ -1,0 +1,69 @@
+// The output panels: the terminal, the live frames and the checks, cleared when a run starts
+// and fed the harness's events as they arrive.
+import type { HarnessEvent } from '../../sandbox/contract/events.ts';
+import type { RunMode } from '../../sandbox/runtime/types.ts';
+import { STAGE_LABELS } from './stage-labels.ts';
+import { createChecksPane } from './checks-dom.ts';
+import type { WorkbenchController } from './controller.ts';
+import { createFramePane } from './frames-dom.ts';
+import { createTerminal } from './terminal.ts';
+
+const q = <T extends Element>(root: Element, sel: string) => root.querySelector<T>(sel)!;
+
+// Peer output is grey and the learner's stderr red, so the learner's own stdout stands out.
+const GREY = '\u001b[90m';
+const RED = '\u001b[31m';
+const PLAIN = '\u001b[0m';
+
+export function mountOutput(root: HTMLElement, wb: WorkbenchController, exercise: string): void {
+  const terminal = createTerminal(q(root, '[data-terminal]'));
+  const frames = createFramePane(q(root, '[data-frames]'), q(root, '[data-frames-empty]'));
+  const checks = createChecksPane(q(root, '[data-checks]'));
+
+  const show = (event: HarnessEvent, mode: RunMode) => {
+    switch (event.type) {
+      case 'frame':
+        frames.add(event);
+        break;
+      case 'stdout':
+        terminal.write(event.source === 'peer' ? `${GREY}${event.text}${PLAIN}` : event.text);
+        break;
+      case 'stderr':
+        terminal.write(`${event.source === 'peer' ? GREY : RED}${event.text}${PLAIN}`);
+        break;
+      case 'exit': {
+        const who = event.source === 'learner' ? 'your program' : 'the server';
+        terminal.note(`[${who} exited: ${event.signal ?? `code ${event.code}`}]`);
+        break;
+      }
+      case 'check':
+        checks.add(event);
+        break;
+      case 'done':
+        frames.finish();
+        terminal.note(`[${event.summary}]`);
+        if (mode === 'check') checks.summary(event.passed, event.summary);
+        break;
+    }
+  };
+
+  wb.subscribe((e) => {
+    switch (e.type) {
+      case 'booted':
+        terminal.note(`${STAGE_LABELS.ready}: press Run (Ctrl/Cmd+Enter) or Check.`);
+        break;
+      case 'run-start':
+        terminal.clear();
+        frames.clear();
+        checks.clear(e.mode === 'check' ? 'Checking…' : 'Press Check to judge your code.');
+        terminal.note(`$ ${e.mode} ${exercise}`);
+        break;
+      case 'harness':
+        show(e.event, e.mode);
+        break;
+      case 'run-error':
+        terminal.note(`The run failed to start: ${e.message}`);
+        break;
+    }
+  });
+}

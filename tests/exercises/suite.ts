@@ -1,0 +1,117 @@
+// The shape every exercise's test takes: the starter fails, the solution passes, each
+// mistaken fixture fails the check meant for its mistake (with the message, hint and frame
+// meant for it), and each differently written correct fixture passes. All through the real
+// harness against the real peer.
+import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../../sandbox/contract/events.ts';
+import type { Summary } from '../../sandbox/harness/run.ts';
+import { check, failures, fixtureDir, unlinkedFrames } from './helpers.ts';
+
+/** What a failing check must tell the learner. */
+export interface Report {
+  /** The check's id. */
+  check: string;
+  /** Text its message must contain. */
+  says: string | string[];
+  /** The frame its result must point at; absent means it must point at none. */
+  frame?: number;
+}
+
+export interface Mistake extends Report {
+  /** The fixture folder under fixtures/<exercise>/. */
+  name: string;
+  /** The mistake makes the programs wait on each other until the time limit. */
+  hangs?: boolean;
+}
+
+export interface ExerciseSuite {
+  exercise: string;
+  /** What a fixture is, for test names: "client", "server", "classify". */
+  writes: string;
+  /** The check the starter must fail (and what it must say, when given). */
+  starter?: Partial<Report> & { check: string };
+  /** Further assertions on the starter's or the solution's run. */
+  alsoStarter?: (s: Summary) => void;
+  alsoSolution?: (s: Summary) => void;
+  /**
+   * For every check a mistake fails: text its hint must contain. Hints are written for the
+   * check, so one entry per check id covers every fixture that fails it.
+   */
+  hints: Record<string, string>;
+  mistakes: Mistake[];
+  /** Fixture folders of correct submissions written differently from the solution. */
+  correct: string[];
+  /** Time limit for a mistake that hangs: room for a slow start, no more. */
+  hangMs?: number;
+  /** How a hang must be explained from the frames rather than as a bare timeout. */
+  hangStory?: RegExp;
+}
+
+// Where a result's words and its frame reference are asserted: the one place to change when
+// check results carry frame references as structured data.
+function expectReport(hit: CheckResult | undefined, want: Omit<Report, 'check'>): void {
+  for (const text of [want.says].flat()) expect(hit?.message).toContain(text);
+  expect(hit?.frame).toBe(want.frame);
+}
+
+/** Every check's words and frame reference agree (a named frame is the linked one). */
+function expectFramesAgree(s: Summary): void {
+  expect(unlinkedFrames(s)).toBe('');
+}
+
+export function exerciseSuite(suite: ExerciseSuite): void {
+  const EX = suite.exercise;
+  describe(EX, () => {
+    it('fails the starter', async () => {
+      const s = await check(EX);
+      expect(s.passed).toBe(false);
+      if (suite.starter) {
+        const { check: id, says = [], frame } = suite.starter;
+        const hit = s.checks.find((c) => c.id === id);
+        expect(hit?.ok, `${id} in ${failures(s)}`).toBe(false);
+        // The starter's frame is pinned only where the suite names one.
+        if ('frame' in suite.starter) expectReport(hit, { says, frame });
+        else expectReport(hit, { says, frame: hit?.frame });
+      }
+      suite.alsoStarter?.(s);
+      expectFramesAgree(s);
+    });
+
+    it('passes the solution', async () => {
+      const s = await check(EX, { solution: true });
+      expect(failures(s)).toBe('');
+      expect(s.passed).toBe(true);
+      suite.alsoSolution?.(s);
+      expectFramesAgree(s);
+    });
+
+    for (const name of suite.correct) {
+      it(`passes a correct ${suite.writes} written differently: ${name}`, async () => {
+        const s = await check(EX, { dir: fixtureDir(EX, name) });
+        expect(failures(s)).toBe('');
+        expect(s.passed).toBe(true);
+        expectFramesAgree(s);
+      });
+    }
+
+    for (const m of suite.mistakes) {
+      it(`fails ${m.name} with ${m.check}`, async () => {
+        const s = await check(EX, {
+          dir: fixtureDir(EX, m.name),
+          timeoutMs: m.hangs ? (suite.hangMs ?? 15_000) : undefined,
+        });
+        expect(s.passed).toBe(false);
+        const hit = s.checks.find((c) => c.id === m.check);
+        expect(hit?.ok, failures(s)).toBe(false);
+        expectReport(hit, m);
+        expect(suite.hints[m.check], `no hint text listed for ${m.check}`).toBeTypeOf('string');
+        expect(hit?.hint).toContain(suite.hints[m.check]);
+        expectFramesAgree(s);
+        if (m.hangs) {
+          expect(s.verdict).toBe('timeout');
+          if (suite.hangStory) expect(hit?.message).toMatch(suite.hangStory);
+        }
+      });
+    }
+  });
+}
