@@ -7,7 +7,8 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { z } from 'zod';
 import * as prettier from 'prettier';
-import { ExerciseMeta, friendlyIssues } from '../sandbox/exercises/schema.ts';
+import { friendlyLines } from '../sandbox/input/friendly-errors.ts';
+import { ExerciseMeta } from '../sandbox/exercises/schema.ts';
 import { loadExercise } from '../sandbox/exercises/loader.ts';
 
 export const EXERCISE_USAGE = `usage: npm run --silent new -- exercise <id> --lesson <slug> --title "Title" [--summary "..."]
@@ -109,7 +110,8 @@ export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<str
   const jsonValues = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, inJson(v)]));
   const exerciseJson = fill(readFileSync(join(template, 'exercise.json'), 'utf8'), jsonValues);
   const meta = ExerciseMeta.safeParse(JSON.parse(exerciseJson));
-  if (!meta.success) throw new NewError(friendlyIssues('exercise.json', meta.error), 1);
+  if (!meta.success)
+    throw new NewError(friendlyLines(meta.error, { file: 'exercise.json' }).join('\n'), 1);
   const task = fill(readFileSync(join(template, 'task.md'), 'utf8'), values);
   const test = fill(
     readFileSync(join(paths.repo, 'templates', 'exercise.test.ts.template'), 'utf8'),

@@ -2,7 +2,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ExerciseMeta, friendlyIssues } from './schema.ts';
+import { friendlyLines } from '../input/friendly-errors.ts';
+import { ExerciseMeta } from './schema.ts';
 
 export interface Exercise {
   id: string;
@@ -42,7 +43,8 @@ export function loadExercise(root: string, id: string): Exercise {
     throw new ExerciseError(`${shown}: not valid JSON: ${(err as Error).message}`);
   }
   const parsed = ExerciseMeta.safeParse(raw);
-  if (!parsed.success) throw new ExerciseError(friendlyIssues(shown, parsed.error));
+  if (!parsed.success)
+    throw new ExerciseError(friendlyLines(parsed.error, { file: shown }).join('\n'));
   const meta = parsed.data;
   for (const f of [...meta.files.editable, ...meta.files.reference]) {
     if (!existsSync(join(dir, 'starter', f))) {

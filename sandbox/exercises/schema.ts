@@ -46,13 +46,3 @@ export const ExerciseMeta = z
   })
   .strict();
 export type ExerciseMeta = z.infer<typeof ExerciseMeta>;
-
-/** One line per problem: `file: field.path: message`. */
-export function friendlyIssues(file: string, error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const where = issue.path.length > 0 ? issue.path.join('.') : '(top level)';
-      return `${file}: ${where}: ${issue.message}`;
-    })
-    .join('\n');
-}
