@@ -8,6 +8,12 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import * as prettier from 'prettier';
 import { friendlyLines } from '../sandbox/input/friendly-errors.ts';
+import {
+  EXERCISE_ID_BODY,
+  EXERCISE_ID_RULE,
+  exerciseIdSchema,
+  isLessonSlug,
+} from '../sandbox/exercises/ids.ts';
 import { ExerciseMeta } from '../sandbox/exercises/schema.ts';
 import { loadExercise } from '../sandbox/exercises/loader.ts';
 
@@ -18,15 +24,14 @@ export const EXERCISE_USAGE = `usage: npm run --silent new -- exercise <id> --le
   --title     the exercise's title
   --summary   one sentence saying what the learner does (default: a placeholder to replace)`;
 
-const kebab = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
-
 export const ExerciseArgs = z.object({
-  id: z
-    .string({ error: 'an exercise id is required, e.g. call-a-tool' })
-    .regex(kebab, { error: 'the id must be kebab-case starting with a letter, e.g. call-a-tool' }),
+  id: exerciseIdSchema({
+    missing: 'an exercise id is required, e.g. call-a-tool',
+    wrong: `the id must be ${EXERCISE_ID_RULE}`,
+  }),
   lesson: z
     .string({ error: '--lesson is required (the slug of its lesson, e.g. the-wire)' })
-    .regex(kebab, { error: '--lesson must be a lesson slug like the-wire' }),
+    .refine(isLessonSlug, { error: '--lesson must be a lesson slug like the-wire' }),
   title: z
     .string({ error: '--title is required' })
     .trim()
@@ -64,7 +69,9 @@ function camel(id: string): string {
   return id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-const IMPORT = /^import \{ checks as (\w+) \} from '\.\/([a-z0-9-]+)\/check\.ts';$/;
+const IMPORT = new RegExp(
+  `^import \\{ checks as (\\w+) \\} from '\\./(${EXERCISE_ID_BODY})/check\\.ts';$`,
+);
 const MAP_START = /^export const checks: Record<string, readonly Check\[\]> = \{$/;
 
 /** The registry with the exercise's import and map entry added, in id order. */

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { describeLessonErrors } from '../src/content/lesson-schema.ts';
+import { isLessonSlug } from '../sandbox/exercises/ids.ts';
 import { EXERCISE_USAGE, ExerciseArgs, NewError, newExercise } from './new-exercise.ts';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
@@ -29,9 +30,7 @@ const Args = z.object({
   kind: z.literal('lesson', { error: 'the first word must be "lesson" or "exercise"' }),
   slug: z
     .string({ error: 'a slug is required, e.g. the-handshake' })
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
-      error: 'the slug must be kebab-case, e.g. the-handshake',
-    }),
+    .refine(isLessonSlug, { error: 'the slug must be kebab-case, e.g. the-handshake' }),
   title: z
     .string({ error: '--title is required' })
     .trim()

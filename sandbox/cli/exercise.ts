@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { runExercise } from '../harness/run.ts';
+import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, listExerciseIds, loadExercise } from '../exercises/loader.ts';
 
 const USAGE =
@@ -11,8 +12,9 @@ const USAGE =
 
 const CheckArgs = z
   .object({
-    id: z.string({ error: 'check needs an exercise id' }).regex(/^[a-z0-9-]+$/, {
-      message: 'the exercise id is lower-case words joined by "-", e.g. raw-client',
+    id: exerciseIdSchema({
+      missing: 'check needs an exercise id',
+      wrong: `the exercise id must be ${EXERCISE_ID_RULE}`,
     }),
     dir: z.string().min(1, { message: '--dir needs a folder' }).optional(),
     solution: z.boolean().default(false),

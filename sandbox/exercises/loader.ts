@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { friendlyLines } from '../input/friendly-errors.ts';
+import { EXERCISE_ID_RULE, isExerciseId } from './ids.ts';
 import { ExerciseMeta } from './schema.ts';
 
 export interface Exercise {
@@ -28,7 +29,9 @@ export function listExerciseIds(root: string): string[] {
 }
 
 export function loadExercise(root: string, id: string): Exercise {
-  if (!/^[a-z0-9-]+$/.test(id)) throw new ExerciseError(`"${id}" is not an exercise id`);
+  if (!isExerciseId(id)) {
+    throw new ExerciseError(`"${id}" is not an exercise id (${EXERCISE_ID_RULE})`);
+  }
   const dir = join(root, id);
   const file = join(dir, 'exercise.json');
   const shown = relative(process.cwd(), file) || file;

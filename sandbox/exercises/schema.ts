@@ -1,6 +1,7 @@
 // exercise.json: what an exercise is made of and how the harness runs it. Authors write this
 // by hand, so every error names the file and the field.
 import { z } from 'zod';
+import { isLessonSlug } from './ids.ts';
 
 const relativeFile = z
   .string()
@@ -22,7 +23,7 @@ export type PeerSpec = z.infer<typeof PeerSpec>;
 export const ExerciseMeta = z
   .object({
     title: z.string().min(1),
-    lesson: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a lesson slug like "the-wire"'),
+    lesson: z.string().refine(isLessonSlug, 'must be a lesson slug like "the-wire"'),
     summary: z.string().min(1),
     files: z.object({
       /** Files the learner edits; a workspace folder overrides exactly these. */

@@ -13,11 +13,13 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { runRelay } from '../tap/relay.ts';
 import { runExercise } from './run.ts';
+import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
 
 const Args = z.object({
-  exercise: z.string({ error: '--exercise <id> is required' }).regex(/^[a-z0-9-]+$/, {
-    message: '--exercise must be an exercise id like "raw-client"',
+  exercise: exerciseIdSchema({
+    missing: '--exercise <id> is required',
+    wrong: `--exercise must be an exercise id, ${EXERCISE_ID_RULE}`,
   }),
   workspace: z.string().optional(),
   solution: z.boolean().optional(),

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { EXERCISE_ID_RULE, exerciseIdSchema } from '../../exercises/ids.ts';
 import { checkRunRequest, checkTokenRequest, type Gate, type Verdict } from './security.ts';
 import { prepareWorkspace, removeWorkspace, WorkspaceError } from './workspace.ts';
 
@@ -29,10 +30,12 @@ export interface EndpointOptions {
 
 const MAX_BODY = 1024 * 1024;
 const EXIT_ON_SIGNAL = fileURLToPath(new URL('./exit-on-signal.ts', import.meta.url));
-const isExerciseId = (id: string) => /^[a-z0-9][a-z0-9-]{0,63}$/.test(id);
 
 const RunBody = z.object({
-  exercise: z.string().refine(isExerciseId, 'exercise must be an exercise id like "raw-client"'),
+  exercise: exerciseIdSchema({
+    missing: 'exercise is required',
+    wrong: `exercise must be an exercise id, ${EXERCISE_ID_RULE}`,
+  }),
   mode: z.enum(['run', 'check']),
   files: z.record(z.string(), z.string().max(256 * 1024)),
 });
