@@ -20,6 +20,9 @@ export const PeerSpec = z.discriminatedUnion('kind', [
 ]);
 export type PeerSpec = z.infer<typeof PeerSpec>;
 
+/** The longest a run may take, in exercise.json and on any command line that overrides it. */
+export const MAX_TIMEOUT_MS = 120_000;
+
 export const ExerciseMeta = z
   .object({
     title: z.string().min(1),
@@ -39,7 +42,7 @@ export const ExerciseMeta = z
       peer: PeerSpec,
       /** Which side is the learner's code: the program started, or the peer it talks to. */
       learner: z.enum(['program', 'peer']).default('program'),
-      timeoutMs: z.number().int().positive().max(120_000).default(10_000),
+      timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).default(10_000),
     }),
     /** How a learner runs it by hand, shown on the exercise page. */
     howToRun: z.string().min(1),

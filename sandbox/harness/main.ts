@@ -9,12 +9,13 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createPaperTrailServer, PAPER_TRAIL_MAIN } from '../paper-trail/index.ts';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { runRelay } from '../tap/relay.ts';
 import { runExercise } from './run.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
+import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
+import { timeoutMsFlag } from '../input/timeout-flag.ts';
 
 const Args = z.object({
   exercise: exerciseIdSchema({
@@ -25,20 +26,12 @@ const Args = z.object({
   solution: z.boolean().optional(),
   mode: z.enum(['run', 'check'], { error: '--mode must be "run" or "check"' }),
   'exercises-root': z.string().optional(),
-  'timeout-ms': z
-    .string()
-    .regex(/^\d+$/, { message: '--timeout-ms must be a whole number of milliseconds' })
-    .transform(Number)
-    .optional(),
+  'timeout-ms': timeoutMsFlag,
 });
 
-function usage(message: string): never {
-  process.stderr.write(
-    `${message}\nusage: main.ts --exercise <id> --workspace <dir> --mode run|check ` +
-      `[--exercises-root <dir>] [--timeout-ms N]\n`,
-  );
-  process.exit(2);
-}
+const USAGE =
+  'usage: main.ts --exercise <id> --workspace <dir> --mode run|check ' +
+  '[--exercises-root <dir>] [--timeout-ms N]';
 
 // Killed from outside (a runtime stopping a run), leave through process.exit so that the
 // 'exit' listeners end the learner's process group and remove the work folder.
@@ -56,31 +49,23 @@ async function main(argv: string[]): Promise<void> {
     await createPaperTrailServer().connect(new StdioServerTransport());
     return;
   }
-  let values: Record<string, unknown>;
-  try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        exercise: { type: 'string' },
-        workspace: { type: 'string' },
-        solution: { type: 'boolean' },
-        mode: { type: 'string' },
-        'exercises-root': { type: 'string' },
-        'timeout-ms': { type: 'string' },
-      },
-      strict: true,
-    }).values;
-  } catch (err) {
-    usage((err as Error).message);
-  }
-  const parsed = Args.safeParse(values);
-  if (!parsed.success) usage(parsed.error.issues.map((i) => i.message).join('\n'));
-  const a = parsed.data;
+  const a = parseCliArgsOrExit(argv, {
+    options: {
+      exercise: { type: 'string' },
+      workspace: { type: 'string' },
+      solution: { type: 'boolean' },
+      mode: { type: 'string' },
+      'exercises-root': { type: 'string' },
+      'timeout-ms': { type: 'string' },
+    },
+    schema: Args,
+    usage: USAGE,
+  });
   const root = a['exercises-root'] ?? defaultExercisesRoot();
   try {
     loadExercise(root, a.exercise);
   } catch (err) {
-    usage((err as Error).message);
+    failUsage((err as Error).message, USAGE);
   }
   const self = fileURLToPath(import.meta.url);
   await runExercise(
