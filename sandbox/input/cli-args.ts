@@ -70,13 +70,18 @@ export function parseCliArgs<S extends z.ZodType>(
 }
 
 /**
- * Ends the process for a UsageError: "<command>: <message>", a blank line and the usage on
- * stderr (stdout may be a protocol stream), exit code 2. Anything else is rethrown.
+ * Ends the process for a usage mistake: "<command>: <message>", a blank line and the usage
+ * on stderr (stdout may be a protocol stream), exit code 2.
  */
+export function failUsage(message: string, usage: string, command?: string): never {
+  process.stderr.write(`${command ? `${command}: ` : ''}${message}\n\n${usage}\n`);
+  process.exit(2);
+}
+
+/** failUsage for a UsageError; anything else is rethrown. */
 export function exitOnUsageError(error: unknown, usage: string, command?: string): never {
   if (!(error instanceof UsageError)) throw error;
-  process.stderr.write(`${command ? `${command}: ` : ''}${error.message}\n\n${usage}\n`);
-  process.exit(2);
+  failUsage(error.message, usage, command);
 }
 
 /** parseCliArgs, exiting with the usage text on a mistake. */
