@@ -1,14 +1,10 @@
 // exercise.json: what an exercise is made of and how the harness runs it. Authors write this
 // by hand, so every error names the file and the field.
 import { z } from 'zod';
+import { INSIDE_FOLDER_RULE, isInsideFolder } from './editable.ts';
 import { isLessonSlug } from './ids.ts';
 
-const relativeFile = z
-  .string()
-  .min(1)
-  .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), {
-    message: 'must be a path inside the exercise folder (no leading "/" or "..")',
-  });
+const relativeFile = z.string().min(1).refine(isInsideFolder, { message: INSIDE_FOLDER_RULE });
 
 export const PeerSpec = z.discriminatedUnion('kind', [
   /** The Paper Trail server from sandbox/paper-trail, over stdio. */

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../../exercises/ids.ts';
 import { checkRunRequest, checkTokenRequest, type Gate, type Verdict } from './security.ts';
-import { prepareWorkspace, removeWorkspace, WorkspaceError } from './workspace.ts';
+import { NotEditableError } from '../../exercises/editable.ts';
+import { prepareWorkspace, removeWorkspace } from './workspace.ts';
 
 import { RUNTIME_PREFIX } from './protocol.ts';
 export { RUNTIME_PREFIX };
@@ -103,7 +104,7 @@ async function run(req: IncomingMessage, res: ServerResponse, options: EndpointO
   try {
     workspace = prepareWorkspace(options.exercisesRoot, body.exercise, body.files);
   } catch (err) {
-    const status = err instanceof WorkspaceError ? 400 : 404;
+    const status = err instanceof NotEditableError ? 400 : 404;
     sendJson(res, status, { error: (err as Error).message });
     return;
   }
