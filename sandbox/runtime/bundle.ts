@@ -1,13 +1,15 @@
 // Builds what the WebContainer mounts, so the browser never runs npm install: the harness,
 // the stdio tap and Paper Trail with the SDK and zod in ONE esbuild bundle, plus every
-// exercise's exercise.json and starter files. Output: <outDir>/manifest.json, a flat map of
-// container paths to file contents that the adapter mounts as it is.
+// exercise's exercise.json and starter files. Output: <outDir>/manifest.json (manifest.ts): a
+// flat map of container paths to file contents that the adapter mounts as it is, and each
+// exercise's parsed facts for the adapter.
 import { build, type Plugin } from 'esbuild';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { filesUnder, listExerciseIds, loadExercise } from '../exercises/loader.ts';
+import type { RuntimeManifest } from './webcontainer/manifest.ts';
 import { CONTAINER_PATHS } from './webcontainer/paths.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -62,20 +64,23 @@ export async function bundleRuntime(options: {
   const harness = result.outputFiles[0].text;
 
   const files: Record<string, string> = { [CONTAINER_PATHS.harness]: harness };
+  const exercises: RuntimeManifest['exercises'] = {};
   for (const id of listExerciseIds(options.exercisesRoot)) {
     const exercise = loadExercise(options.exercisesRoot, id);
     const base = `${CONTAINER_PATHS.exercises}/${id}`;
-    files[`${base}/exercise.json`] = readFileSync(join(exercise.dir, 'exercise.json'), 'utf8');
+    // The validated value, defaults filled: the container's harness loads it like any other.
+    files[`${base}/exercise.json`] = JSON.stringify(exercise.meta);
     for (const f of filesUnder(join(exercise.dir, 'starter'))) {
       files[`${base}/starter/${f}`] = readFileSync(join(exercise.dir, 'starter', f), 'utf8');
     }
+    exercises[id] = { editable: exercise.meta.files.editable };
   }
   Object.assign(files, await bundleLearnerPackages(options.exercisesRoot));
   // The container's package.json makes .mjs/.ts files ES modules without guessing.
   files['package.json'] = JSON.stringify({ name: 'mcpw-sandbox', private: true, type: 'module' });
 
   mkdirSync(options.outDir, { recursive: true });
-  const manifest = JSON.stringify({ files });
+  const manifest = JSON.stringify({ files, exercises } satisfies RuntimeManifest);
   const manifestPath = join(options.outDir, 'manifest.json');
   writeFileSync(manifestPath, manifest);
   return {
