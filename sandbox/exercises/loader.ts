@@ -1,10 +1,17 @@
-// Finds exercises on disk and validates their exercise.json.
+// The one way to read an exercise: its folder on disk becomes one typed, validated Exercise
+// (exercise.json, task, starter and solution files) that the exercise page, the workbench data,
+// the runtime bundler, the local runtime, the harness and the CLIs all consume. It is a plain
+// module rather than an Astro content collection because everything but the page runs outside
+// Astro (harness, CLIs, workshop server), and sandbox/ must not depend on the site.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { friendlyLines } from '../input/friendly-errors.ts';
+import { InputError, parseWithFriendlyErrors } from '../input/friendly-errors.ts';
 import { EXERCISE_ID_RULE, isExerciseId } from './ids.ts';
 import { ExerciseMeta } from './schema.ts';
+
+/** Relative path → text. */
+export type FileMap = Record<string, string>;
 
 export interface Exercise {
   id: string;
@@ -12,6 +19,10 @@ export interface Exercise {
   meta: ExerciseMeta;
   /** Markdown shown on the exercise page. */
   task: string;
+  /** Every file under starter/: what a run starts from. */
+  starter: FileMap;
+  /** Every file under solution/: the editable files as the solution has them. */
+  solution: FileMap;
 }
 
 export class ExerciseError extends Error {}
@@ -26,6 +37,11 @@ export function listExerciseIds(root: string): string[] {
   return readdirSync(root)
     .filter((name) => existsSync(join(root, name, 'exercise.json')))
     .sort();
+}
+
+/** Every exercise under root, in id order; the first broken one throws. */
+export function loadExercises(root: string): Exercise[] {
+  return listExerciseIds(root).map((id) => loadExercise(root, id));
 }
 
 export function loadExercise(root: string, id: string): Exercise {
@@ -45,18 +61,26 @@ export function loadExercise(root: string, id: string): Exercise {
   } catch (err) {
     throw new ExerciseError(`${shown}: not valid JSON: ${(err as Error).message}`);
   }
-  const parsed = ExerciseMeta.safeParse(raw);
-  if (!parsed.success)
-    throw new ExerciseError(friendlyLines(parsed.error, { file: shown }).join('\n'));
-  const meta = parsed.data;
+  let meta: ExerciseMeta;
+  try {
+    meta = parseWithFriendlyErrors(ExerciseMeta, raw, { file: shown });
+  } catch (err) {
+    if (err instanceof InputError) throw new ExerciseError(err.message);
+    throw err;
+  }
+  const starter = readFiles(join(dir, 'starter'));
   for (const f of [...meta.files.editable, ...meta.files.reference]) {
-    if (!existsSync(join(dir, 'starter', f))) {
+    if (!(f in starter)) {
       throw new ExerciseError(`${shown}: files: "${f}" is listed but starter/${f} does not exist`);
     }
   }
   const taskFile = join(dir, 'task.md');
   const task = existsSync(taskFile) ? readFileSync(taskFile, 'utf8') : '';
-  return { id, dir, meta, task };
+  return { id, dir, meta, task, starter, solution: readFiles(join(dir, 'solution')) };
+}
+
+function readFiles(dir: string): FileMap {
+  return Object.fromEntries(filesUnder(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 }
 
 /** Every file under a folder, as paths relative to it. */
