@@ -7,7 +7,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { z } from 'zod';
 import * as prettier from 'prettier';
-import { friendlyLines } from '../sandbox/input/friendly-errors.ts';
+import { parseWithFriendlyErrors } from '../sandbox/input/friendly-errors.ts';
 import {
   EXERCISE_ID_BODY,
   EXERCISE_ID_RULE,
@@ -116,9 +116,11 @@ export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<str
   const values = { id: args.id, lesson: args.lesson, title: args.title, summary: args.summary };
   const jsonValues = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, inJson(v)]));
   const exerciseJson = fill(readFileSync(join(template, 'exercise.json'), 'utf8'), jsonValues);
-  const meta = ExerciseMeta.safeParse(JSON.parse(exerciseJson));
-  if (!meta.success)
-    throw new NewError(friendlyLines(meta.error, { file: 'exercise.json' }).join('\n'), 1);
+  try {
+    parseWithFriendlyErrors(ExerciseMeta, JSON.parse(exerciseJson), { file: 'exercise.json' });
+  } catch (err) {
+    throw new NewError((err as Error).message, 1);
+  }
   const task = fill(readFileSync(join(template, 'task.md'), 'utf8'), values);
   const test = fill(
     readFileSync(join(paths.repo, 'templates', 'exercise.test.ts.template'), 'utf8'),

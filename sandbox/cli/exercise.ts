@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { runExercise } from '../harness/run.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
-import { defaultExercisesRoot, listExerciseIds, loadExercise } from '../exercises/loader.ts';
+import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
 import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
 
@@ -31,9 +31,8 @@ async function main(argv: string[]): Promise<number> {
   const root = defaultExercisesRoot();
   if (command === 'list') {
     if (rest.length > 0) usage(`list takes no arguments (got ${rest.join(' ')})`);
-    for (const id of listExerciseIds(root)) {
-      const ex = loadExercise(root, id);
-      console.log(`${id.padEnd(24)} ${ex.meta.lesson.padEnd(14)} ${ex.meta.title}`);
+    for (const ex of loadExercises(root)) {
+      console.log(`${ex.id.padEnd(24)} ${ex.meta.lesson.padEnd(14)} ${ex.meta.title}`);
     }
     return 0;
   }
