@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../../exercises/ids.ts';
 import { checkRunRequest, checkTokenRequest, type Gate, type Verdict } from './security.ts';
 import { NotEditableError } from '../../exercises/editable.ts';
+import { friendlyLines } from '../../input/friendly-errors.ts';
 import { prepareWorkspace, removeWorkspace } from './workspace.ts';
 
 import { RUNTIME_PREFIX } from './protocol.ts';
@@ -91,7 +92,9 @@ async function run(req: IncomingMessage, res: ServerResponse, options: EndpointO
   try {
     const parsed = RunBody.safeParse(JSON.parse(text));
     if (!parsed.success) {
-      sendJson(res, 400, { error: z.prettifyError(parsed.error) });
+      sendJson(res, 400, {
+        error: friendlyLines(parsed.error, { file: 'run request' }).join('\n'),
+      });
       return;
     }
     body = parsed.data;
