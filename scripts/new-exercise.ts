@@ -15,6 +15,7 @@ import {
   isLessonSlug,
 } from '../sandbox/exercises/ids.ts';
 import { ExerciseMeta } from '../sandbox/exercises/schema.ts';
+import { summaryFlag, titleFlag } from './text-flags.ts';
 import { loadExercise } from '../sandbox/exercises/loader.ts';
 
 export const EXERCISE_USAGE = `usage: npm run --silent new -- exercise <id> --lesson <slug> --title "Title" [--summary "..."]
@@ -32,15 +33,8 @@ export const ExerciseArgs = z.object({
   lesson: z
     .string({ error: '--lesson is required (the slug of its lesson, e.g. the-wire)' })
     .refine(isLessonSlug, { error: '--lesson must be a lesson slug like the-wire' }),
-  title: z
-    .string({ error: '--title is required' })
-    .trim()
-    .min(1, { error: '--title must not be empty' }),
-  summary: z
-    .string()
-    .trim()
-    .min(1, { error: '--summary must not be empty' })
-    .default('Replace this with one sentence saying what the learner does.'),
+  title: titleFlag,
+  summary: summaryFlag('Replace this with one sentence saying what the learner does.'),
   order: z.never({ error: '--order is for lessons, not exercises' }).optional(),
 });
 export type ExerciseArgs = z.infer<typeof ExerciseArgs>;

@@ -14,6 +14,7 @@ import {
   UsageError,
   wholeNumber,
 } from '../sandbox/input/cli-args.ts';
+import { summaryFlag, titleFlag } from './text-flags.ts';
 import { EXERCISE_USAGE, ExerciseArgs, NewError, newExercise } from './new-exercise.ts';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
@@ -37,15 +38,8 @@ const Args = z.object({
   slug: z
     .string({ error: 'a slug is required, e.g. the-handshake' })
     .refine(isLessonSlug, { error: 'the slug must be kebab-case, e.g. the-handshake' }),
-  title: z
-    .string({ error: '--title is required' })
-    .trim()
-    .min(1, { error: '--title must not be empty' }),
-  summary: z
-    .string()
-    .trim()
-    .min(1)
-    .default('Replace this with one sentence saying what the lesson teaches.'),
+  title: titleFlag,
+  summary: summaryFlag('Replace this with one sentence saying what the lesson teaches.'),
   order: wholeNumber('--order', {
     min: 1,
     max: 10_000,

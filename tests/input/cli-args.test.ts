@@ -86,23 +86,20 @@ describe('exitOnUsageError', () => {
     `const m = await import(${JSON.stringify(helper)});` +
     `try { throw ${thrown}; } catch (e) { m.exitOnUsageError(e, 'usage: demo [--x]', 'demo'); }`;
 
+  const demo = (thrown: string) =>
+    spawnSync(process.execPath, ['--input-type=module', '-e', script(thrown)], {
+      encoding: 'utf8',
+    });
+
   it('prints the command, the message and the usage on stderr and exits 2', () => {
-    const r = spawnSync(
-      process.execPath,
-      ['--input-type=module', '-e', script("new m.UsageError('no --y here')")],
-      { encoding: 'utf8' },
-    );
+    const r = demo("new m.UsageError('no --y here')");
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('demo: no --y here\n\nusage: demo [--x]\n');
   });
 
   it('rethrows anything that is not a usage error', () => {
-    const r = spawnSync(
-      process.execPath,
-      ['--input-type=module', '-e', script("new Error('a real bug')")],
-      { encoding: 'utf8' },
-    );
+    const r = demo("new Error('a real bug')");
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('a real bug');
     expect(r.stderr).not.toContain('demo: a real bug');
