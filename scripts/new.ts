@@ -10,6 +10,7 @@ import { isLessonSlug } from '../sandbox/exercises/ids.ts';
 import {
   checkArgs,
   exitOnUsageError,
+  flagsOf,
   readArgs,
   UsageError,
   wholeNumber,
@@ -65,16 +66,7 @@ function nextOrder(): number {
 
 /** The words after `new`: which kind of thing to start, and its checked arguments. */
 function readCommandLine(argv: string[]) {
-  const { values, positionals } = readArgs(
-    argv,
-    {
-      title: { type: 'string' },
-      summary: { type: 'string' },
-      order: { type: 'string' },
-      lesson: { type: 'string' },
-    },
-    true,
-  );
+  const { values, positionals } = readArgs(argv, flagsOf(Args, ['kind', 'slug']), true);
   const [kind, slug, ...extra] = positionals;
   if (extra.length > 0) {
     throw new UsageError(`unexpected argument "${extra[0]}" (quote a title with spaces)`);

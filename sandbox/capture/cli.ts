@@ -24,11 +24,7 @@ const Options = z.object({
 
 async function main(): Promise<void> {
   const options = parseCliArgsOrExit(process.argv.slice(2), {
-    options: {
-      check: { type: 'boolean' },
-      dir: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    short: { help: 'h' },
     schema: Options,
     usage: USAGE,
     command: 'capture',

@@ -38,12 +38,6 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command !== 'check') usage(command ? `unknown command "${command}"` : 'no command given');
   const a = parseCliArgsOrExit(rest, {
-    options: {
-      dir: { type: 'string' },
-      solution: { type: 'boolean' },
-      json: { type: 'boolean' },
-      'timeout-ms': { type: 'string' },
-    },
     schema: CheckArgs,
     positionals: {
       names: ['id'],

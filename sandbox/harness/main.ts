@@ -50,14 +50,6 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const a = parseCliArgsOrExit(argv, {
-    options: {
-      exercise: { type: 'string' },
-      workspace: { type: 'string' },
-      solution: { type: 'boolean' },
-      mode: { type: 'string' },
-      'exercises-root': { type: 'string' },
-      'timeout-ms': { type: 'string' },
-    },
     schema: Args,
     usage: USAGE,
   });

@@ -42,9 +42,44 @@ export function checkArgs<S extends z.ZodType>(schema: S, input: unknown): z.out
   return parsed.data;
 }
 
-export interface CliSpec<S extends z.ZodType> {
-  options: ParseArgsOptionsConfig;
+/**
+ * The parseArgs options a schema implies, so each flag is named once: a field that is a
+ * boolean (under optional/default) is a switch, anything else takes a string value (numbers
+ * arrive as text and the schema converts them). Fields in `skip` are positionals, not flags.
+ */
+export function flagsOf(
+  schema: z.ZodObject,
+  skip: readonly string[] = [],
+  short: Record<string, string> = {},
+): ParseArgsOptionsConfig {
+  const options: ParseArgsOptionsConfig = {};
+  for (const [name, field] of Object.entries(schema.shape)) {
+    if (skip.includes(name)) continue;
+    options[name] = { type: flagType(field as z.ZodType) };
+    if (short[name]) options[name].short = short[name];
+  }
+  return options;
+}
+
+function flagType(field: z.ZodType): 'string' | 'boolean' {
+  let inner: z.ZodType = field;
+  for (;;) {
+    if (inner instanceof z.ZodBoolean) return 'boolean';
+    if (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) {
+      inner = inner.unwrap() as z.ZodType;
+    } else if (inner instanceof z.ZodPipe) {
+      inner = inner.in as z.ZodType;
+    } else {
+      return 'string';
+    }
+  }
+}
+
+export interface CliSpec<S extends z.ZodObject> {
+  /** Every flag and positional, by name; the flags are derived from it (flagsOf). */
   schema: S;
+  /** One-letter aliases, e.g. { help: 'h' }. */
+  short?: Record<string, string>;
   /**
    * Names for the words that are not flags, in order; they join the flags in what the schema
    * sees. More words than names is a usage error worded by `tooMany` (given all the words).
@@ -53,11 +88,12 @@ export interface CliSpec<S extends z.ZodType> {
 }
 
 /** readArgs then checkArgs: the parsed arguments, or a UsageError. */
-export function parseCliArgs<S extends z.ZodType>(
+export function parseCliArgs<S extends z.ZodObject>(
   argv: readonly string[],
   spec: CliSpec<S>,
 ): z.output<S> {
-  const { values, positionals } = readArgs(argv, spec.options, spec.positionals !== undefined);
+  const options = flagsOf(spec.schema, spec.positionals?.names, spec.short);
+  const { values, positionals } = readArgs(argv, options, spec.positionals !== undefined);
   const named: Record<string, string> = {};
   if (spec.positionals) {
     const { names, tooMany } = spec.positionals;
@@ -85,7 +121,7 @@ export function exitOnUsageError(error: unknown, usage: string, command?: string
 }
 
 /** parseCliArgs, exiting with the usage text on a mistake. */
-export function parseCliArgsOrExit<S extends z.ZodType>(
+export function parseCliArgsOrExit<S extends z.ZodObject>(
   argv: readonly string[],
   spec: CliSpec<S> & { usage: string; command?: string },
 ): z.output<S> {

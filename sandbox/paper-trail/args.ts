@@ -59,14 +59,7 @@ export type PaperTrailArgs =
 /** Parses argv (without node and script); throws ArgsError with a friendly message. */
 export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
   const o = parseCliArgs(argv, {
-    options: {
-      http: { type: 'boolean' },
-      port: { type: 'string' },
-      'json-response': { type: 'boolean' },
-      'session-idle': { type: 'string' },
-      'max-sessions': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    short: { help: 'h' },
     schema: Options,
   });
   if (o.help) return { mode: 'help' };

@@ -6,7 +6,6 @@ import { bundleRuntime } from './bundle.ts';
 
 // It takes no flags; refusing stray ones says so instead of silently ignoring them.
 parseCliArgsOrExit(process.argv.slice(2), {
-  options: {},
   schema: z.object({}),
   usage: 'usage: npm run bundle:runtime',
   command: 'bundle:runtime',

@@ -30,12 +30,6 @@ const Options = z.object({
 });
 
 const values = parseCliArgsOrExit(process.argv.slice(2), {
-  options: {
-    port: { type: 'string' },
-    dist: { type: 'string' },
-    'no-runtime': { type: 'boolean' },
-    'timeout-ms': { type: 'string' },
-  },
   schema: Options,
   usage: USAGE,
   command: 'workshop',

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   checkArgs,
+  flagsOf,
   parseCliArgs,
   readArgs,
   UsageError,
@@ -12,7 +13,6 @@ import {
 } from '../../sandbox/input/cli-args.ts';
 
 const spec = {
-  options: { dir: { type: 'string' }, json: { type: 'boolean' } } as const,
   schema: z.object({
     id: z.string({ error: 'an id is required' }),
     dir: z.string().optional(),
@@ -51,6 +51,33 @@ describe('parseCliArgs', () => {
       b: z.string({ error: 'b is missing' }),
     });
     expect(usageMessage(() => checkArgs(both, {}))).toBe('a is missing\nb is missing');
+  });
+});
+
+describe('flagsOf', () => {
+  it('names each flag once: booleans are switches, everything else takes a value', () => {
+    const schema = z.object({
+      id: z.string(),
+      json: z.boolean().default(false),
+      solution: z.boolean().optional(),
+      mode: z.enum(['run', 'check']),
+      port: wholeNumber('--port', { max: 65535 }).default(0),
+      order: z.never().optional(),
+      help: z.boolean().default(false),
+    });
+    expect(flagsOf(schema, ['id'], { help: 'h' })).toEqual({
+      json: { type: 'boolean' },
+      solution: { type: 'boolean' },
+      mode: { type: 'string' },
+      port: { type: 'string' },
+      order: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    });
+  });
+
+  it('reads a switch without swallowing the next word as its value', () => {
+    expect(parseCliArgs(['--json', 'x'], spec)).toEqual({ id: 'x', json: true });
+    expect(usageMessage(() => parseCliArgs(['x', '--dir'], spec))).toContain("'--dir <value>'");
   });
 });
 
