@@ -7,8 +7,8 @@ import type { z } from 'zod';
 export class InputError extends Error {
   override name = 'InputError';
   readonly lines: readonly string[];
-  constructor(lines: readonly string[], separator = '\n') {
-    super(lines.join(separator));
+  constructor(lines: readonly string[]) {
+    super(lines.join('\n'));
     this.lines = lines;
   }
 }
