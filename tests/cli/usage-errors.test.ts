@@ -15,45 +15,30 @@ function run(script: string, ...args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+const WORKSHOP = ['sandbox/workshop/main.ts', 'usage: npm run workshop'] as const;
+const HARNESS = ['sandbox/harness/main.ts', 'usage: main.ts'] as const;
+const BUNDLE = ['sandbox/runtime/bundle-cli.ts', 'usage: npm run bundle:runtime'] as const;
+const CAPTURE = ['sandbox/capture/cli.ts', 'usage: npm run capture'] as const;
+const HARNESS_RUN = ['--exercise', 'raw-client', '--mode', 'run'];
+
 describe('usage errors', () => {
   it.each([
-    [['--port', 'eighty'], 'workshop: --port must be a whole number, got "eighty"'],
-    [['--port', '70000'], '--port must be a port number, 0 to 65535'],
-    [['--timeout-ms', '1.5'], '--timeout-ms must be a whole number of milliseconds, got "1.5"'],
-    [['--timeout-ms', '99999999'], '--timeout-ms must be at most 120000'],
-    [['--dist', '/nonexistent-mcpw-dist'], 'No built site in /nonexistent-mcpw-dist'],
-    [['--colour'], "Unknown option '--colour'"],
-  ])('workshop %j', (args, says) => {
-    const r = run('sandbox/workshop/main.ts', ...args);
+    [WORKSHOP, ['--port', 'eighty'], 'workshop: --port must be a whole number, got "eighty"'],
+    [WORKSHOP, ['--port', '70000'], '--port must be a port number, 0 to 65535'],
+    [WORKSHOP, ['--timeout-ms', '1.5'], 'must be a whole number of milliseconds, got "1.5"'],
+    [WORKSHOP, ['--timeout-ms', '99999999'], '--timeout-ms must be at most 120000'],
+    [WORKSHOP, ['--dist', '/nonexistent-mcpw-dist'], 'No built site in /nonexistent-mcpw-dist'],
+    [WORKSHOP, ['--colour'], "Unknown option '--colour'"],
+    [BUNDLE, ['--out', 'x'], "bundle:runtime: Unknown option '--out'"],
+    [CAPTURE, ['--dir', ' '], 'capture: --dir needs a directory path'],
+    [HARNESS, ['--exercise', 'raw--client', '--mode', 'run'], '--exercise must be an exercise id'],
+    [HARNESS, [...HARNESS_RUN, '--timeout-ms', '0'], '--timeout-ms must be at least 1'],
+    [HARNESS, [...HARNESS_RUN, '--timeout-ms', '200000'], '--timeout-ms must be at most 120000'],
+  ])('%j %j', ([script, usage], args, says) => {
+    const r = run(script, ...args);
     expect(r.code).toBe(2);
     expect(r.err).toContain(says);
-    expect(r.err).toContain('usage: npm run workshop');
-    expect(r.out).toBe('');
-  });
-
-  it('bundle:runtime takes no flags', () => {
-    const r = run('sandbox/runtime/bundle-cli.ts', '--out', 'x');
-    expect(r.code).toBe(2);
-    expect(r.err).toContain("Unknown option '--out'");
-    expect(r.err).toContain('usage: npm run bundle:runtime');
-  });
-
-  it('capture names itself and shows its usage', () => {
-    const r = run('sandbox/capture/cli.ts', '--dir', ' ');
-    expect(r.code).toBe(2);
-    expect(r.err).toContain('capture: --dir needs a directory path');
-    expect(r.err).toContain('usage: npm run capture');
-  });
-
-  it.each([
-    [['--exercise', 'raw--client', '--mode', 'run'], '--exercise must be an exercise id'],
-    [['--exercise', 'raw-client', '--mode', 'run', '--timeout-ms', '0'], 'at least 1'],
-    [['--exercise', 'raw-client', '--mode', 'run', '--timeout-ms', '200000'], 'at most 120000'],
-  ])('harness %j', (args, says) => {
-    const r = run('sandbox/harness/main.ts', ...args);
-    expect(r.code).toBe(2);
-    expect(r.err).toContain(says);
-    expect(r.err).toContain('usage: main.ts');
+    expect(r.err).toContain(usage);
     expect(r.out).toBe('');
   });
 });
