@@ -1,14 +1,13 @@
-// Exercise titles for links, read at build time from exercises/<id>/exercise.json (written
-// by the exercise authors). A missing or unreadable file falls back to the id.
-import { readFileSync } from 'node:fs';
+// Exercise titles for links, through the one exercise loader. A lesson may name an exercise
+// that is not written yet: its link then shows the id.
 import { join } from 'node:path';
+import { ExerciseError, loadExercise } from '../sandbox/exercises/loader.ts';
 
-export function exerciseTitle(id: string, root = process.cwd()): string {
+export function exerciseTitle(id: string, root = join(process.cwd(), 'exercises')): string {
   try {
-    const json = JSON.parse(readFileSync(join(root, 'exercises', id, 'exercise.json'), 'utf8'));
-    const title = (json as { title?: unknown }).title;
-    return typeof title === 'string' && title.trim() !== '' ? title : id;
-  } catch {
-    return id;
+    return loadExercise(root, id).meta.title;
+  } catch (err) {
+    if (err instanceof ExerciseError) return id;
+    throw err;
   }
 }

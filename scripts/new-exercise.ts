@@ -7,7 +7,15 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { z } from 'zod';
 import * as prettier from 'prettier';
-import { ExerciseMeta, friendlyIssues } from '../sandbox/exercises/schema.ts';
+import { parseWithFriendlyErrors } from '../sandbox/input/friendly-errors.ts';
+import {
+  EXERCISE_ID_BODY,
+  EXERCISE_ID_RULE,
+  exerciseIdSchema,
+  isLessonSlug,
+} from '../sandbox/exercises/ids.ts';
+import { ExerciseMeta } from '../sandbox/exercises/schema.ts';
+import { summaryFlag, titleFlag } from './text-flags.ts';
 import { loadExercise } from '../sandbox/exercises/loader.ts';
 
 export const EXERCISE_USAGE = `usage: npm run --silent new -- exercise <id> --lesson <slug> --title "Title" [--summary "..."]
@@ -17,24 +25,16 @@ export const EXERCISE_USAGE = `usage: npm run --silent new -- exercise <id> --le
   --title     the exercise's title
   --summary   one sentence saying what the learner does (default: a placeholder to replace)`;
 
-const kebab = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
-
 export const ExerciseArgs = z.object({
-  id: z
-    .string({ error: 'an exercise id is required, e.g. call-a-tool' })
-    .regex(kebab, { error: 'the id must be kebab-case starting with a letter, e.g. call-a-tool' }),
+  id: exerciseIdSchema({
+    missing: 'an exercise id is required, e.g. call-a-tool',
+    wrong: `the id must be ${EXERCISE_ID_RULE}`,
+  }),
   lesson: z
     .string({ error: '--lesson is required (the slug of its lesson, e.g. the-wire)' })
-    .regex(kebab, { error: '--lesson must be a lesson slug like the-wire' }),
-  title: z
-    .string({ error: '--title is required' })
-    .trim()
-    .min(1, { error: '--title must not be empty' }),
-  summary: z
-    .string()
-    .trim()
-    .min(1, { error: '--summary must not be empty' })
-    .default('Replace this with one sentence saying what the learner does.'),
+    .refine(isLessonSlug, { error: '--lesson must be a lesson slug like the-wire' }),
+  title: titleFlag,
+  summary: summaryFlag('Replace this with one sentence saying what the learner does.'),
   order: z.never({ error: '--order is for lessons, not exercises' }).optional(),
 });
 export type ExerciseArgs = z.infer<typeof ExerciseArgs>;
@@ -63,7 +63,9 @@ function camel(id: string): string {
   return id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-const IMPORT = /^import \{ checks as (\w+) \} from '\.\/([a-z0-9-]+)\/check\.ts';$/;
+const IMPORT = new RegExp(
+  `^import \\{ checks as (\\w+) \\} from '\\./(${EXERCISE_ID_BODY})/check\\.ts';$`,
+);
 const MAP_START = /^export const checks: Record<string, readonly Check\[\]> = \{$/;
 
 /** The registry with the exercise's import and map entry added, in id order. */
@@ -108,8 +110,11 @@ export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<str
   const values = { id: args.id, lesson: args.lesson, title: args.title, summary: args.summary };
   const jsonValues = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, inJson(v)]));
   const exerciseJson = fill(readFileSync(join(template, 'exercise.json'), 'utf8'), jsonValues);
-  const meta = ExerciseMeta.safeParse(JSON.parse(exerciseJson));
-  if (!meta.success) throw new NewError(friendlyIssues('exercise.json', meta.error), 1);
+  try {
+    parseWithFriendlyErrors(ExerciseMeta, JSON.parse(exerciseJson), { file: 'exercise.json' });
+  } catch (err) {
+    throw new NewError((err as Error).message, 1);
+  }
   const task = fill(readFileSync(join(template, 'task.md'), 'utf8'), values);
   const test = fill(
     readFileSync(join(paths.repo, 'templates', 'exercise.test.ts.template'), 'utf8'),

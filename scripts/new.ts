@@ -4,9 +4,18 @@
 // same schema the site build uses, so a lesson that starts here also builds.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { describeLessonErrors } from '../src/content/lesson-schema.ts';
+import { isLessonSlug } from '../sandbox/exercises/ids.ts';
+import {
+  checkArgs,
+  exitOnUsageError,
+  flagsOf,
+  readArgs,
+  UsageError,
+  wholeNumber,
+} from '../sandbox/input/cli-args.ts';
+import { summaryFlag, titleFlag } from './text-flags.ts';
 import { EXERCISE_USAGE, ExerciseArgs, NewError, newExercise } from './new-exercise.ts';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
@@ -29,26 +38,19 @@ const Args = z.object({
   kind: z.literal('lesson', { error: 'the first word must be "lesson" or "exercise"' }),
   slug: z
     .string({ error: 'a slug is required, e.g. the-handshake' })
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
-      error: 'the slug must be kebab-case, e.g. the-handshake',
-    }),
-  title: z
-    .string({ error: '--title is required' })
-    .trim()
-    .min(1, { error: '--title must not be empty' }),
-  summary: z
-    .string()
-    .trim()
-    .min(1)
-    .default('Replace this with one sentence saying what the lesson teaches.'),
-  order: z
-    .string()
-    .regex(/^[1-9]\d*$/, { error: '--order must be a whole number of 1 or more' })
-    .transform(Number)
-    .optional(),
+    .refine(isLessonSlug, { error: 'the slug must be kebab-case, e.g. the-handshake' }),
+  title: titleFlag,
+  summary: summaryFlag('Replace this with one sentence saying what the lesson teaches.'),
+  order: wholeNumber('--order', {
+    min: 1,
+    max: 10_000,
+    tooSmall: '--order must be a whole number of 1 or more',
+  }).optional(),
+  lesson: z.never({ error: '--lesson is for exercises, not lessons' }).optional(),
 });
 
-function fail(message: string, code = 2): never {
+/** A refusal after the arguments were fine (exit 1), explained with the usage all the same. */
+function fail(message: string, code: number): never {
   console.error(`new: ${message}\n\n${USAGE}`);
   process.exit(code);
 }
@@ -62,36 +64,35 @@ function nextOrder(): number {
   return orders.length === 0 ? 1 : Math.max(...orders) + 1;
 }
 
+/** The words after `new`: which kind of thing to start, and its checked arguments. */
+function readCommandLine(argv: string[]) {
+  const { values, positionals } = readArgs(argv, flagsOf(Args, ['kind', 'slug']), true);
+  const [kind, slug, ...extra] = positionals;
+  if (extra.length > 0) {
+    throw new UsageError(`unexpected argument "${extra[0]}" (quote a title with spaces)`);
+  }
+  if (kind === 'exercise') {
+    return { kind, args: checkArgs(ExerciseArgs, { id: slug, ...values }) } as const;
+  }
+  return { kind: 'lesson', args: checkArgs(Args, { kind, slug, ...values }) } as const;
+}
+
 /** YAML single-quoted scalars escape a quote by doubling it. */
 const yamlQuoted = (s: string) => s.replaceAll("'", "''");
 
-let parsed: ReturnType<typeof parseArgs>;
+let parsed: ReturnType<typeof readCommandLine>;
 try {
-  parsed = parseArgs({
-    args: process.argv.slice(2),
-    allowPositionals: true,
-    strict: true,
-    options: {
-      title: { type: 'string' },
-      summary: { type: 'string' },
-      order: { type: 'string' },
-      lesson: { type: 'string' },
-    },
-  });
+  parsed = readCommandLine(process.argv.slice(2));
 } catch (err) {
-  fail((err as Error).message);
+  exitOnUsageError(err, USAGE, 'new');
 }
-const [kind, slug, ...extra] = parsed.positionals;
-if (extra.length > 0) fail(`unexpected argument "${extra[0]}" (quote a title with spaces)`);
-if (kind === 'exercise') {
-  const exArgs = ExerciseArgs.safeParse({ id: slug, ...parsed.values });
-  if (!exArgs.success) fail(exArgs.error.issues.map((i) => i.message).join('\n'));
+if (parsed.kind === 'exercise') {
   try {
-    const target = await newExercise(exArgs.data, { repo, exercisesDir, registry, testsDir });
+    const target = await newExercise(parsed.args, { repo, exercisesDir, registry, testsDir });
     console.log(
       `wrote ${target}, its test in ${testsDir}, and registered it in ${registry}.\n` +
         `Its starter must fail and its solution pass: npm run --silent exercise -- check ` +
-        `${exArgs.data.id} (then --solution).`,
+        `${parsed.args.id} (then --solution).`,
     );
     process.exit(0);
   } catch (err) {
@@ -99,23 +100,21 @@ if (kind === 'exercise') {
     throw err;
   }
 }
-if (parsed.values.lesson !== undefined) fail('--lesson is for exercises, not lessons');
-const args = Args.safeParse({ kind, slug, ...parsed.values });
-if (!args.success) fail(args.error.issues.map((i) => i.message).join('\n'));
+const lesson = parsed.args;
 
-const target = `${lessonsDir}${args.data.slug}.mdx`;
+const target = `${lessonsDir}${lesson.slug}.mdx`;
 if (existsSync(target)) fail(`${target} exists already; choose another slug`, 1);
 
-const order = args.data.order ?? nextOrder();
+const order = lesson.order ?? nextOrder();
 const text = readFileSync(repo + 'templates/lesson.mdx', 'utf8')
-  .replace('{{title}}', yamlQuoted(args.data.title))
-  .replace('{{summary}}', yamlQuoted(args.data.summary))
+  .replace('{{title}}', yamlQuoted(lesson.title))
+  .replace('{{summary}}', yamlQuoted(lesson.summary))
   .replace('{{order}}', String(order));
 
 // The same schema as the build: a template that drifts from it is caught here, not later.
 const frontmatter = {
-  title: args.data.title,
-  summary: args.data.summary,
+  title: lesson.title,
+  summary: lesson.summary,
   order,
   spec: '2025-11-25',
   exercises: [],
@@ -124,6 +123,4 @@ const problems = describeLessonErrors(target, frontmatter);
 if (problems.length > 0) fail(problems.join('\n'), 1);
 
 writeFileSync(target, text, { flag: 'wx' });
-console.log(
-  `wrote ${target} (order ${order}). Run npm start and open /lessons/${args.data.slug}/.`,
-);
+console.log(`wrote ${target} (order ${order}). Run npm start and open /lessons/${lesson.slug}/.`);

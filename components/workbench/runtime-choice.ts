@@ -4,6 +4,7 @@
 import { fetchLocalToken, LocalRuntime } from '../../sandbox/runtime/local/client.ts';
 import type { Runtime } from '../../sandbox/runtime/types.ts';
 import { WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
+import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
 
 declare global {
   // Tests shorten the boot timeout to see the failure screen quickly.
@@ -18,10 +19,10 @@ export async function chooseRuntime(): Promise<Runtime> {
       const { WebContainer } = await import('@webcontainer/api');
       return WebContainer.boot({ coep: 'require-corp', workdirName: 'mcp-wire' });
     },
-    loadFiles: async () => {
+    loadManifest: async () => {
       const res = await fetch('/runtime/manifest.json');
       if (!res.ok) throw new Error(`runtime bundle missing (${res.status})`);
-      return ((await res.json()) as { files: Record<string, string> }).files;
+      return (await res.json()) as RuntimeManifest;
     },
     bootTimeoutMs: globalThis.MCPW_BOOT_TIMEOUT_MS ?? 20_000,
   });

@@ -1,11 +1,11 @@
 // `npm run capture` writes the capture files; `npm run capture -- --check` verifies them.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { produceCaptures } from './captures.ts';
 import { checkCaptures } from './check.ts';
+import { parseCliArgsOrExit } from '../input/cli-args.ts';
 
 const DEFAULT_DIR = fileURLToPath(new URL('../../lessons/captures/', import.meta.url));
 
@@ -22,34 +22,13 @@ const Options = z.object({
   help: z.boolean().default(false),
 });
 
-function fail(message: string): never {
-  process.stderr.write(`capture: ${message}\n\n${USAGE}\n`);
-  process.exit(2);
-}
-
-function parse(argv: string[]): z.infer<typeof Options> {
-  let values: unknown;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        check: { type: 'boolean' },
-        dir: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    fail((error as Error).message);
-  }
-  const parsed = Options.safeParse(values);
-  if (!parsed.success) fail(parsed.error.issues.map((issue) => issue.message).join('; '));
-  return parsed.data;
-}
-
 async function main(): Promise<void> {
-  const options = parse(process.argv.slice(2));
+  const options = parseCliArgsOrExit(process.argv.slice(2), {
+    short: { help: 'h' },
+    schema: Options,
+    usage: USAGE,
+    command: 'capture',
+  });
   if (options.help) {
     process.stdout.write(`${USAGE}\n`);
     return;

@@ -1,10 +1,12 @@
 // `npm run --silent exercise -- list`
 // `npm run --silent exercise -- check <id> [--dir <folder> | --solution] [--json]`
 // Exit 0 when every check passes, 1 when one fails, 2 on a usage error.
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { runExercise } from '../harness/run.ts';
-import { defaultExercisesRoot, listExerciseIds, loadExercise } from '../exercises/loader.ts';
+import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
+import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
+import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
+import { timeoutMsFlag } from '../input/timeout-flag.ts';
 // The composition root hands the course's checks to the engine (see ARCHITECTURE.md).
 import { checks } from '../../exercises/registry.ts';
 
@@ -13,58 +15,38 @@ const USAGE =
 
 const CheckArgs = z
   .object({
-    id: z.string({ error: 'check needs an exercise id' }).regex(/^[a-z0-9-]+$/, {
-      message: 'the exercise id is lower-case words joined by "-", e.g. raw-client',
+    id: exerciseIdSchema({
+      missing: 'check needs an exercise id',
+      wrong: `the exercise id must be ${EXERCISE_ID_RULE}`,
     }),
     dir: z.string().min(1, { message: '--dir needs a folder' }).optional(),
     solution: z.boolean().default(false),
     json: z.boolean().default(false),
-    'timeout-ms': z
-      .string()
-      .regex(/^\d+$/, { message: '--timeout-ms must be a whole number of milliseconds' })
-      .transform(Number)
-      .optional(),
+    'timeout-ms': timeoutMsFlag,
   })
   .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' });
 
-function usage(message: string): never {
-  process.stderr.write(`${message}\n${USAGE}\n`);
-  process.exit(2);
-}
+const usage = (message: string): never => failUsage(message, USAGE);
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const root = defaultExercisesRoot();
   if (command === 'list') {
     if (rest.length > 0) usage(`list takes no arguments (got ${rest.join(' ')})`);
-    for (const id of listExerciseIds(root)) {
-      const ex = loadExercise(root, id);
-      console.log(`${id.padEnd(24)} ${ex.meta.lesson.padEnd(14)} ${ex.meta.title}`);
+    for (const ex of loadExercises(root)) {
+      console.log(`${ex.id.padEnd(24)} ${ex.meta.lesson.padEnd(14)} ${ex.meta.title}`);
     }
     return 0;
   }
   if (command !== 'check') usage(command ? `unknown command "${command}"` : 'no command given');
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        dir: { type: 'string' },
-        solution: { type: 'boolean' },
-        json: { type: 'boolean' },
-        'timeout-ms': { type: 'string' },
-      },
-    });
-  } catch (err) {
-    usage((err as Error).message);
-  }
-  if (parsed.positionals.length > 1)
-    usage(`check takes one exercise id (got ${parsed.positionals.join(' ')})`);
-  const args = CheckArgs.safeParse({ id: parsed.positionals[0], ...parsed.values });
-  if (!args.success) usage(args.error.issues.map((i) => i.message).join('\n'));
-  const a = args.data;
+  const a = parseCliArgsOrExit(rest, {
+    schema: CheckArgs,
+    positionals: {
+      names: ['id'],
+      tooMany: (words) => `check takes one exercise id (got ${words.join(' ')})`,
+    },
+    usage: USAGE,
+  });
   try {
     loadExercise(root, a.id);
   } catch (err) {

@@ -1,8 +1,17 @@
-// Finds exercises on disk and validates their exercise.json.
+// The one way to read an exercise: its folder on disk becomes one typed, validated Exercise
+// (exercise.json, task, starter and solution files) that the exercise page, the workbench data,
+// the runtime bundler, the local runtime, the harness and the CLIs all consume. It is a plain
+// module rather than an Astro content collection because everything but the page runs outside
+// Astro (harness, CLIs, workshop server), and sandbox/ must not depend on the site.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ExerciseMeta, friendlyIssues } from './schema.ts';
+import { InputError, parseWithFriendlyErrors } from '../input/friendly-errors.ts';
+import { EXERCISE_ID_RULE, isExerciseId } from './ids.ts';
+import { ExerciseMeta } from './schema.ts';
+
+/** Relative path → text. */
+export type FileMap = Record<string, string>;
 
 export interface Exercise {
   id: string;
@@ -10,6 +19,10 @@ export interface Exercise {
   meta: ExerciseMeta;
   /** Markdown shown on the exercise page. */
   task: string;
+  /** Every file under starter/: what a run starts from. */
+  starter: FileMap;
+  /** Every file under solution/: the editable files as the solution has them. */
+  solution: FileMap;
 }
 
 export class ExerciseError extends Error {}
@@ -26,8 +39,15 @@ export function listExerciseIds(root: string): string[] {
     .sort();
 }
 
+/** Every exercise under root, in id order; the first broken one throws. */
+export function loadExercises(root: string): Exercise[] {
+  return listExerciseIds(root).map((id) => loadExercise(root, id));
+}
+
 export function loadExercise(root: string, id: string): Exercise {
-  if (!/^[a-z0-9-]+$/.test(id)) throw new ExerciseError(`"${id}" is not an exercise id`);
+  if (!isExerciseId(id)) {
+    throw new ExerciseError(`"${id}" is not an exercise id (${EXERCISE_ID_RULE})`);
+  }
   const dir = join(root, id);
   const file = join(dir, 'exercise.json');
   const shown = relative(process.cwd(), file) || file;
@@ -41,17 +61,26 @@ export function loadExercise(root: string, id: string): Exercise {
   } catch (err) {
     throw new ExerciseError(`${shown}: not valid JSON: ${(err as Error).message}`);
   }
-  const parsed = ExerciseMeta.safeParse(raw);
-  if (!parsed.success) throw new ExerciseError(friendlyIssues(shown, parsed.error));
-  const meta = parsed.data;
+  let meta: ExerciseMeta;
+  try {
+    meta = parseWithFriendlyErrors(ExerciseMeta, raw, { file: shown });
+  } catch (err) {
+    if (err instanceof InputError) throw new ExerciseError(err.message);
+    throw err;
+  }
+  const starter = readFiles(join(dir, 'starter'));
   for (const f of [...meta.files.editable, ...meta.files.reference]) {
-    if (!existsSync(join(dir, 'starter', f))) {
+    if (!(f in starter)) {
       throw new ExerciseError(`${shown}: files: "${f}" is listed but starter/${f} does not exist`);
     }
   }
   const taskFile = join(dir, 'task.md');
   const task = existsSync(taskFile) ? readFileSync(taskFile, 'utf8') : '';
-  return { id, dir, meta, task };
+  return { id, dir, meta, task, starter, solution: readFiles(join(dir, 'solution')) };
+}
+
+function readFiles(dir: string): FileMap {
+  return Object.fromEntries(filesUnder(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
 }
 
 /** Every file under a folder, as paths relative to it. */

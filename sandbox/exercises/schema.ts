@@ -1,13 +1,10 @@
 // exercise.json: what an exercise is made of and how the harness runs it. Authors write this
 // by hand, so every error names the file and the field.
 import { z } from 'zod';
+import { INSIDE_FOLDER_RULE, isInsideFolder } from './editable.ts';
+import { isLessonSlug } from './ids.ts';
 
-const relativeFile = z
-  .string()
-  .min(1)
-  .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), {
-    message: 'must be a path inside the exercise folder (no leading "/" or "..")',
-  });
+const relativeFile = z.string().min(1).refine(isInsideFolder, { message: INSIDE_FOLDER_RULE });
 
 export const PeerSpec = z.discriminatedUnion('kind', [
   /** The Paper Trail server from sandbox/paper-trail, over stdio. */
@@ -19,10 +16,13 @@ export const PeerSpec = z.discriminatedUnion('kind', [
 ]);
 export type PeerSpec = z.infer<typeof PeerSpec>;
 
+/** The longest a run may take, in exercise.json and on any command line that overrides it. */
+export const MAX_TIMEOUT_MS = 120_000;
+
 export const ExerciseMeta = z
   .object({
     title: z.string().min(1),
-    lesson: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a lesson slug like "the-wire"'),
+    lesson: z.string().refine(isLessonSlug, 'must be a lesson slug like "the-wire"'),
     summary: z.string().min(1),
     files: z.object({
       /** Files the learner edits; a workspace folder overrides exactly these. */
@@ -38,7 +38,7 @@ export const ExerciseMeta = z
       peer: PeerSpec,
       /** Which side is the learner's code: the program started, or the peer it talks to. */
       learner: z.enum(['program', 'peer']).default('program'),
-      timeoutMs: z.number().int().positive().max(120_000).default(10_000),
+      timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).default(10_000),
     }),
     /** How a learner runs it by hand, shown on the exercise page. */
     howToRun: z.string().min(1),
@@ -46,13 +46,3 @@ export const ExerciseMeta = z
   })
   .strict();
 export type ExerciseMeta = z.infer<typeof ExerciseMeta>;
-
-/** One line per problem: `file: field.path: message`. */
-export function friendlyIssues(file: string, error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const where = issue.path.length > 0 ? issue.path.join('.') : '(top level)';
-      return `${file}: ${where}: ${issue.message}`;
-    })
-    .join('\n');
-}

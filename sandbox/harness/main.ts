@@ -6,35 +6,30 @@
 // Exit 0 when the harness worked (even if checks failed), 2 on a usage error.
 // It runs from the sources (Node strips the types); inside a WebContainer the bundled
 // sandbox/runtime/webcontainer/entry.ts takes its place.
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { runExercise } from './run.ts';
+import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
 // The composition root hands the course's checks to the engine (see ARCHITECTURE.md).
 import { checks } from '../../exercises/registry.ts';
+import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
+import { timeoutMsFlag } from '../input/timeout-flag.ts';
 
 const Args = z.object({
-  exercise: z.string({ error: '--exercise <id> is required' }).regex(/^[a-z0-9-]+$/, {
-    message: '--exercise must be an exercise id like "raw-client"',
+  exercise: exerciseIdSchema({
+    missing: '--exercise <id> is required',
+    wrong: `--exercise must be an exercise id, ${EXERCISE_ID_RULE}`,
   }),
   workspace: z.string().optional(),
   solution: z.boolean().optional(),
   mode: z.enum(['run', 'check'], { error: '--mode must be "run" or "check"' }),
   'exercises-root': z.string().optional(),
-  'timeout-ms': z
-    .string()
-    .regex(/^\d+$/, { message: '--timeout-ms must be a whole number of milliseconds' })
-    .transform(Number)
-    .optional(),
+  'timeout-ms': timeoutMsFlag,
 });
 
-function usage(message: string): never {
-  process.stderr.write(
-    `${message}\nusage: main.ts --exercise <id> --workspace <dir> --mode run|check ` +
-      `[--exercises-root <dir>] [--timeout-ms N]\n`,
-  );
-  process.exit(2);
-}
+const USAGE =
+  'usage: main.ts --exercise <id> --workspace <dir> --mode run|check ' +
+  '[--exercises-root <dir>] [--timeout-ms N]';
 
 // Killed from outside (the local runtime stopping a run), leave through process.exit so that
 // the 'exit' listeners end the learner's process group and remove the work folder: Node's
@@ -48,31 +43,15 @@ for (const [signal, code] of [
 }
 
 async function main(argv: string[]): Promise<void> {
-  let values: Record<string, unknown>;
-  try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        exercise: { type: 'string' },
-        workspace: { type: 'string' },
-        solution: { type: 'boolean' },
-        mode: { type: 'string' },
-        'exercises-root': { type: 'string' },
-        'timeout-ms': { type: 'string' },
-      },
-      strict: true,
-    }).values;
-  } catch (err) {
-    usage((err as Error).message);
-  }
-  const parsed = Args.safeParse(values);
-  if (!parsed.success) usage(parsed.error.issues.map((i) => i.message).join('\n'));
-  const a = parsed.data;
+  const a = parseCliArgsOrExit(argv, {
+    schema: Args,
+    usage: USAGE,
+  });
   const root = a['exercises-root'] ?? defaultExercisesRoot();
   try {
     loadExercise(root, a.exercise);
   } catch (err) {
-    usage((err as Error).message);
+    failUsage((err as Error).message, USAGE);
   }
   await runExercise(
     {

@@ -2,6 +2,7 @@
 // files (or the solution) laid over it.
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { isEditable } from '../exercises/editable.ts';
 import { filesUnder } from '../exercises/loader.ts';
 import type { Exercise } from '../exercises/loader.ts';
 
@@ -16,9 +17,9 @@ export function prepareWork(
   } else if (from.workspace) {
     const ws = resolve(from.workspace);
     if (!existsSync(ws)) throw new Error(`workspace folder ${ws} does not exist`);
-    const editable = new Set(exercise.meta.files.editable);
+    const { editable } = exercise.meta.files;
     // Only editable files cross over: reference files stay the exercise's own.
-    for (const file of filesUnder(ws).filter((f) => editable.has(f))) {
+    for (const file of filesUnder(ws).filter((f) => isEditable(editable, f))) {
       mkdirSync(dirname(join(work, file)), { recursive: true });
       cpSync(join(ws, file), join(work, file));
     }

@@ -1,7 +1,7 @@
 // Command-line options for Paper Trail. Humans type these, so every mistake gets a sentence
 // that says what was wrong and what would be right.
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions.ts';
 
 export const USAGE = `usage: npm run --silent paper-trail [-- --http [--port N] [--json-response]
@@ -17,28 +17,15 @@ export const USAGE = `usage: npm run --silent paper-trail [-- --http [--port N] 
   --help                   show this text`;
 
 /** A positive whole number typed on the command line, with the flag named in the message. */
-const count = (flag: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, { error: (issue) => `${flag} must be a whole number, got "${issue.input}"` })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, { error: `${flag} must be at least 1` })
-        .max(max, { error: `${flag} must be at most ${max}` }),
-    )
-    .optional();
+const count = (flag: string, max: number) => wholeNumber(flag, { min: 1, max }).optional();
 
 const Options = z
   .object({
     http: z.boolean().default(false),
-    port: z
-      .string()
-      .regex(/^\d+$/, { error: (issue) => `--port must be a whole number, got "${issue.input}"` })
-      .transform(Number)
-      .pipe(z.number().max(65535, { error: '--port must be between 0 and 65535' }))
-      .optional(),
+    port: wholeNumber('--port', {
+      max: 65535,
+      tooLarge: '--port must be between 0 and 65535',
+    }).optional(),
     'json-response': z.boolean().default(false),
     // A day at most: longer than that is "never", which is the leak this flag exists to stop.
     'session-idle': count('--session-idle', 86_400),
@@ -71,29 +58,10 @@ export type PaperTrailArgs =
 
 /** Parses argv (without node and script); throws ArgsError with a friendly message. */
 export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
-  let values: Record<string, unknown>;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        http: { type: 'boolean' },
-        port: { type: 'string' },
-        'json-response': { type: 'boolean' },
-        'session-idle': { type: 'string' },
-        'max-sessions': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new ArgsError((error as Error).message);
-  }
-  const parsed = Options.safeParse(values);
-  if (!parsed.success) {
-    throw new ArgsError(parsed.error.issues.map((issue) => issue.message).join('; '));
-  }
-  const o = parsed.data;
+  const o = parseCliArgs(argv, {
+    short: { help: 'h' },
+    schema: Options,
+  });
   if (o.help) return { mode: 'help' };
   if (!o.http) return { mode: 'stdio' };
   return {
@@ -105,6 +73,5 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
   };
 }
 
-export class ArgsError extends Error {
-  override name = 'ArgsError';
-}
+/** The error parsePaperTrailArgs throws: the shared usage error, under its old name. */
+export { UsageError as ArgsError };

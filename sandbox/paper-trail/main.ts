@@ -1,7 +1,8 @@
 // Entry point: `npm run --silent paper-trail` (stdio) or `... -- --http --port N`.
 // stdout belongs to the protocol on stdio, so every human-readable line goes to stderr.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { ArgsError, USAGE, parsePaperTrailArgs } from './args.ts';
+import { exitOnUsageError } from '../input/cli-args.ts';
+import { USAGE, parsePaperTrailArgs } from './args.ts';
 import { startHttpServer } from './http.ts';
 import { createPaperTrailServer } from './server.ts';
 
@@ -12,9 +13,7 @@ async function main(): Promise<void> {
   try {
     args = parsePaperTrailArgs(process.argv.slice(2));
   } catch (error) {
-    if (!(error instanceof ArgsError)) throw error;
-    log(`paper-trail: ${error.message}\n\n${USAGE}`);
-    process.exit(2);
+    exitOnUsageError(error, USAGE, 'paper-trail');
   }
 
   if (args.mode === 'help') {

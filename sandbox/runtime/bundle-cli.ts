@@ -1,6 +1,15 @@
 // `npm run bundle:runtime`: writes public/runtime/manifest.json (the build does this too).
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { parseCliArgsOrExit } from '../input/cli-args.ts';
 import { bundleRuntime } from './bundle.ts';
+
+// It takes no flags; refusing stray ones says so instead of silently ignoring them.
+parseCliArgsOrExit(process.argv.slice(2), {
+  schema: z.object({}),
+  usage: 'usage: npm run bundle:runtime',
+  command: 'bundle:runtime',
+});
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const r = await bundleRuntime({

@@ -1,13 +1,15 @@
 // Builds what the WebContainer mounts, so the browser never runs npm install: the harness,
 // the stdio tap and Paper Trail with the SDK and zod in ONE esbuild bundle, plus every
-// exercise's exercise.json and starter files. Output: <outDir>/manifest.json, a flat map of
-// container paths to file contents that the adapter mounts as it is.
+// exercise's exercise.json and starter files. Output: <outDir>/manifest.json (manifest.ts): a
+// flat map of container paths to file contents that the adapter mounts as it is, and each
+// exercise's parsed facts for the adapter.
 import { build, type Plugin } from 'esbuild';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { filesUnder, listExerciseIds, loadExercise } from '../exercises/loader.ts';
+import { loadExercises, type Exercise } from '../exercises/loader.ts';
+import type { RuntimeManifest } from './webcontainer/manifest.ts';
 import { CONTAINER_PATHS } from './webcontainer/paths.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -62,20 +64,21 @@ export async function bundleRuntime(options: {
   const harness = result.outputFiles[0].text;
 
   const files: Record<string, string> = { [CONTAINER_PATHS.harness]: harness };
-  for (const id of listExerciseIds(options.exercisesRoot)) {
-    const exercise = loadExercise(options.exercisesRoot, id);
-    const base = `${CONTAINER_PATHS.exercises}/${id}`;
-    files[`${base}/exercise.json`] = readFileSync(join(exercise.dir, 'exercise.json'), 'utf8');
-    for (const f of filesUnder(join(exercise.dir, 'starter'))) {
-      files[`${base}/starter/${f}`] = readFileSync(join(exercise.dir, 'starter', f), 'utf8');
-    }
+  const exercises: RuntimeManifest['exercises'] = {};
+  const all = loadExercises(options.exercisesRoot);
+  for (const exercise of all) {
+    const base = `${CONTAINER_PATHS.exercises}/${exercise.id}`;
+    // The validated value, defaults filled: the container's harness loads it like any other.
+    files[`${base}/exercise.json`] = JSON.stringify(exercise.meta);
+    for (const [f, text] of Object.entries(exercise.starter)) files[`${base}/starter/${f}`] = text;
+    exercises[exercise.id] = { editable: exercise.meta.files.editable };
   }
-  Object.assign(files, await bundleLearnerPackages(options.exercisesRoot));
+  Object.assign(files, await bundleLearnerPackages(all));
   // The container's package.json makes .mjs/.ts files ES modules without guessing.
   files['package.json'] = JSON.stringify({ name: 'mcpw-sandbox', private: true, type: 'module' });
 
   mkdirSync(options.outDir, { recursive: true });
-  const manifest = JSON.stringify({ files });
+  const manifest = JSON.stringify({ files, exercises } satisfies RuntimeManifest);
   const manifestPath = join(options.outDir, 'manifest.json');
   writeFileSync(manifestPath, manifest);
   return {
@@ -87,13 +90,12 @@ export async function bundleRuntime(options: {
 }
 
 /** Bare imports (packages) in every exercise's starter and solution files. */
-export function learnerImports(exercisesRoot: string): string[] {
+export function learnerImports(exercises: readonly Exercise[]): string[] {
   const found = new Set<string>();
-  for (const id of listExerciseIds(exercisesRoot)) {
-    for (const part of ['starter', 'solution']) {
-      const dir = join(exercisesRoot, id, part);
-      for (const f of filesUnder(dir).filter((f) => /\.[cm]?[jt]s$/.test(f))) {
-        const text = readFileSync(join(dir, f), 'utf8');
+  for (const exercise of exercises) {
+    for (const files of [exercise.starter, exercise.solution]) {
+      for (const [f, text] of Object.entries(files)) {
+        if (!/\.[cm]?[jt]s$/.test(f)) continue;
         for (const m of text.matchAll(/(?:from|import)\s*\(?\s*'([^'.][^']*)'/g)) {
           if (!m[1].startsWith('node:')) found.add(m[1]);
         }
@@ -109,8 +111,10 @@ export function learnerImports(exercisesRoot: string): string[] {
  * in the container without npm. One esbuild run with code splitting, so the SDK and the
  * learner's code share a single copy of zod, as they would after npm install.
  */
-async function bundleLearnerPackages(exercisesRoot: string): Promise<Record<string, string>> {
-  const specifiers = learnerImports(exercisesRoot);
+async function bundleLearnerPackages(
+  exercises: readonly Exercise[],
+): Promise<Record<string, string>> {
+  const specifiers = learnerImports(exercises);
   if (specifiers.length === 0) return {};
   const packageOf = (spec: string) =>
     spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];

@@ -2,36 +2,49 @@
 // classroom without internet. Run `npm run build` first.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { failUsage, parseCliArgsOrExit, wholeNumber } from '../input/cli-args.ts';
+import { timeoutMsFlag } from '../input/timeout-flag.ts';
 import { startWorkshop } from './server.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '4322' },
-    dist: { type: 'string', default: repo + 'dist' },
-    'no-runtime': { type: 'boolean', default: false },
-    'timeout-ms': { type: 'string' },
-  },
+
+const USAGE = `usage: npm run workshop [-- [--port N] [--dist DIR] [--no-runtime] [--timeout-ms N]]
+
+  --port N          port to serve on, 0-65535; 0 picks a free one (default 4322)
+  --dist DIR        the built site (default dist/, written by npm run build)
+  --no-runtime      serve the pages only, without the local exercise runtime
+  --timeout-ms N    the longest one exercise run may take`;
+
+const Options = z.object({
+  port: wholeNumber('--port', {
+    max: 65535,
+    tooLarge: '--port must be a port number, 0 to 65535',
+  }).default(4322),
+  dist: z
+    .string()
+    .min(1, { error: '--dist needs a folder' })
+    .default(repo + 'dist'),
+  'no-runtime': z.boolean().default(false),
+  'timeout-ms': timeoutMsFlag,
 });
 
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be a port number, got "${values.port}"`);
-  process.exit(2);
-}
+const values = parseCliArgsOrExit(process.argv.slice(2), {
+  schema: Options,
+  usage: USAGE,
+  command: 'workshop',
+});
 if (!existsSync(values.dist + '/index.html')) {
-  console.error(`No built site in ${values.dist}. Run \`npm run build\` first.`);
-  process.exit(2);
+  failUsage(`No built site in ${values.dist}. Run \`npm run build\` first.`, USAGE, 'workshop');
 }
 
 const workshop = await startWorkshop({
   dist: values.dist,
   exercisesRoot: repo + 'exercises',
   harnessMain: repo + 'sandbox/harness/main.ts',
-  port,
+  port: values.port,
   runtime: !values['no-runtime'],
-  timeoutMs: values['timeout-ms'] ? Number(values['timeout-ms']) : undefined,
+  timeoutMs: values['timeout-ms'],
 });
 // Tests read this line to learn the port when they pass --port 0.
 console.log(

@@ -1,9 +1,10 @@
 // Frontmatter of a lesson (lessons/*.mdx). Authors are people, so every failure message says
 // which field is wrong and what a good value looks like; Astro prefixes it with the file.
 import { z } from 'astro/zod';
+import { isExerciseId } from '../../sandbox/exercises/ids.ts';
+import { friendlyLines } from '../../sandbox/input/friendly-errors.ts';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const exerciseId = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The message for a missing field differs from the one for a wrong value. */
 function message(field: string, missing: string, wrong: string) {
@@ -48,7 +49,7 @@ export const lessonSchema = z.strictObject(
       }),
     exercises: z
       .array(
-        z.string({ error: 'each exercise id must be text, e.g. raw-client' }).regex(exerciseId, {
+        z.string({ error: 'each exercise id must be text, e.g. raw-client' }).refine(isExerciseId, {
           error: 'each exercise id must be kebab-case, e.g. raw-client',
         }),
         { error: 'exercises must be a list of exercise ids, e.g. exercises: [raw-client]' },
@@ -70,8 +71,5 @@ export type LessonFrontmatter = z.infer<typeof lessonSchema>;
 export function describeLessonErrors(file: string, data: unknown): string[] {
   const parsed = lessonSchema.safeParse(data);
   if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => {
-    const field = issue.path.length > 0 ? issue.path.join('.') : '(frontmatter)';
-    return `${file}: ${field}: ${issue.message}`;
-  });
+  return friendlyLines(parsed.error, { file, topLevel: '(frontmatter)' });
 }

@@ -89,6 +89,9 @@ describe('exercise CLI', () => {
       [['check', 'raw-client', '--verbose'], "Unknown option '--verbose'"],
       [['check', 'Raw Client'], 'lower-case words joined by "-"'],
       [['check', 'raw-client', '--timeout-ms', 'soon'], '--timeout-ms must be a whole number'],
+      [['check', 'raw-client', '--timeout-ms', '99999999'], '--timeout-ms must be at most 120000'],
+      [['check', 'raw--client'], 'lower-case words joined by "-"'],
+      [['check', 'raw-client', 'two-kinds-of-failure'], 'check takes one exercise id'],
     ];
     for (const [args, says] of cases) {
       const r = cli(...args);

@@ -1,13 +1,12 @@
 // Authoring guard: every exercise folder is complete and valid, its solution holds only
 // changed editable files, and every exercise has checks registered (and only those).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../exercises/registry.ts';
 import {
   defaultExercisesRoot,
-  filesUnder,
   listExerciseIds,
   loadExercise,
 } from '../../sandbox/exercises/loader.ts';
@@ -28,21 +27,19 @@ describe('exercise authoring guard', () => {
       const ex = loadExercise(root, id);
       expect(ex.task.trim().length).toBeGreaterThan(100);
       expect(existsSync(join(ex.dir, 'check.ts'))).toBe(true);
-      const solution = filesUnder(join(ex.dir, 'solution'));
+      const solution = Object.keys(ex.solution);
       expect(solution.length).toBeGreaterThan(0);
       for (const file of solution) {
         expect(ex.meta.files.editable, `${id}/solution/${file} is not an editable file`).toContain(
           file,
         );
-        const starter = join(ex.dir, 'starter', file);
-        if (existsSync(starter)) {
-          expect(
-            readFileSync(join(ex.dir, 'solution', file), 'utf8'),
-            `${id}/solution/${file} is identical to the starter`,
-          ).not.toBe(readFileSync(starter, 'utf8'));
+        if (file in ex.starter) {
+          expect(ex.solution[file], `${id}/solution/${file} is identical to the starter`).not.toBe(
+            ex.starter[file],
+          );
         }
       }
-      expect(existsSync(join(ex.dir, 'starter', ex.meta.run.program))).toBe(true);
+      expect(ex.starter[ex.meta.run.program]).toBeDefined();
       expect(checks[id].length).toBeGreaterThan(0);
       // Its test shows the starter failing and the solution passing (npm run new writes one).
       expect(

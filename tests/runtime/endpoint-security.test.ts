@@ -134,7 +134,9 @@ describe('run endpoint', () => {
     const body = JSON.stringify({ exercise: 'Raw Client!', mode: 'walk' });
     const res = await post('/__runtime/run', { host, origin, 'x-mcpw-token': ws.token }, body);
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body).error).toMatch(/exercise id/);
+    const error = (JSON.parse(res.body) as { error: string }).error;
+    expect(error).toContain('run request: exercise: exercise must be an exercise id, kebab-case');
+    expect(error).toMatch(/^run request: mode: /m);
   });
 
   it('only listens on 127.0.0.1', () => {

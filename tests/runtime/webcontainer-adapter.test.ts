@@ -6,21 +6,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadExercise } from '../../sandbox/exercises/loader.ts';
 import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
 import { BootError, type BootStage } from '../../sandbox/runtime/types.ts';
 import { toTree, WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
+import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
 import { runtimeContract, collect, SOLUTION } from './contract.ts';
 import { FakeWebContainer, type FakeOptions } from './fake-webcontainer.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 let out: string;
-let files: Record<string, string>;
+let manifest: RuntimeManifest;
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'mcpw-bundle-'));
   const r = await bundleRuntime({ outDir: out, exercisesRoot: join(repo, 'exercises') });
-  files = (JSON.parse(readFileSync(r.manifestPath, 'utf8')) as { files: Record<string, string> })
-    .files;
+  manifest = JSON.parse(readFileSync(r.manifestPath, 'utf8')) as RuntimeManifest;
 });
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -32,7 +33,7 @@ function adapter(fake: FakeOptions = {}, extra: { timeout?: number; isolated?: b
       containers.push(c);
       return c;
     },
-    loadFiles: async () => files,
+    loadManifest: async () => manifest,
     bootTimeoutMs: extra.timeout ?? 20_000,
     isolated: () => extra.isolated ?? true,
   });
@@ -93,13 +94,29 @@ describe('WebContainer adapter specifics', () => {
   it('mounts the bundle: no npm install ever runs, node_modules holds only bundled entries', async () => {
     const { runtime, containers } = adapter();
     await runtime.boot();
-    expect(Object.keys(files)).toContain('runtime/harness.mjs');
-    const modules = Object.keys(files).filter((f) => f.startsWith('node_modules/'));
+    expect(Object.keys(manifest.files)).toContain('runtime/harness.mjs');
+    const modules = Object.keys(manifest.files).filter((f) => f.startsWith('node_modules/'));
     expect(modules).toContain('node_modules/@modelcontextprotocol/sdk/server/mcp.js');
     expect(modules).toContain('node_modules/zod/index.js');
     expect(modules.length).toBeLessThan(30);
     expect(containers[0].spawned.every((s) => s.command === 'node')).toBe(true);
     await runtime.teardown();
+  });
+
+  it('carries each exercise parsed: its editable files, and exercise.json with defaults filled', () => {
+    expect(manifest.exercises['raw-client']).toEqual({ editable: ['client.ts'] });
+    expect(Object.keys(manifest.exercises).sort()).toEqual([
+      'raw-client',
+      'stdout-is-the-wire',
+      'two-kinds-of-failure',
+    ]);
+    // The harness in the container reads this file; the build wrote it from the parsed value.
+    const root = join(repo, 'exercises');
+    for (const id of Object.keys(manifest.exercises)) {
+      expect(manifest.files[`exercises/${id}/exercise.json`]).toBe(
+        JSON.stringify(loadExercise(root, id).meta),
+      );
+    }
   });
 
   it('learner code that imports the SDK and zod runs against the bundled packages', async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../components/workbench/controller.ts';
 import { workbenchData } from '../../components/workbench/load.ts';
 import { progressKey, type ProgressStore } from '../../components/workbench/progress.ts';
+import { loadExercise } from '../../sandbox/exercises/loader.ts';
 import { LocalRuntime } from '../../sandbox/runtime/local/client.ts';
 import {
   EXERCISES_ROOT,
@@ -19,7 +20,7 @@ import {
 } from '../runtime/workshop-fixture.ts';
 
 const ID = 'raw-client';
-const data = workbenchData(EXERCISES_ROOT, ID);
+const data = workbenchData(loadExercise(EXERCISES_ROOT, ID));
 const starter = data.editable[0].starter;
 const solution = readFileSync(join(EXERCISES_ROOT, ID, 'solution', 'client.ts'), 'utf8');
 

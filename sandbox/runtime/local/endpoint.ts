@@ -8,8 +8,11 @@ import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { TextLineSplitter } from '../../wire/lines.ts';
+import { EXERCISE_ID_RULE, exerciseIdSchema } from '../../exercises/ids.ts';
 import { checkRunRequest, checkTokenRequest, type Gate, type Verdict } from './security.ts';
-import { prepareWorkspace, removeWorkspace, WorkspaceError } from './workspace.ts';
+import { NotEditableError } from '../../exercises/editable.ts';
+import { friendlyLines } from '../../input/friendly-errors.ts';
+import { prepareWorkspace, removeWorkspace } from './workspace.ts';
 
 import { RUNTIME_PREFIX } from './protocol.ts';
 export { RUNTIME_PREFIX };
@@ -27,10 +30,12 @@ export interface EndpointOptions {
 }
 
 const MAX_BODY = 1024 * 1024;
-const isExerciseId = (id: string) => /^[a-z0-9][a-z0-9-]{0,63}$/.test(id);
 
 const RunBody = z.object({
-  exercise: z.string().refine(isExerciseId, 'exercise must be an exercise id like "raw-client"'),
+  exercise: exerciseIdSchema({
+    missing: 'exercise is required',
+    wrong: `exercise must be an exercise id, ${EXERCISE_ID_RULE}`,
+  }),
   mode: z.enum(['run', 'check']),
   files: z.record(z.string(), z.string().max(256 * 1024)),
 });
@@ -85,7 +90,9 @@ async function run(req: IncomingMessage, res: ServerResponse, options: EndpointO
   try {
     const parsed = RunBody.safeParse(JSON.parse(text));
     if (!parsed.success) {
-      sendJson(res, 400, { error: z.prettifyError(parsed.error) });
+      sendJson(res, 400, {
+        error: friendlyLines(parsed.error, { file: 'run request' }).join('\n'),
+      });
       return;
     }
     body = parsed.data;
@@ -98,7 +105,7 @@ async function run(req: IncomingMessage, res: ServerResponse, options: EndpointO
   try {
     workspace = prepareWorkspace(options.exercisesRoot, body.exercise, body.files);
   } catch (err) {
-    const status = err instanceof WorkspaceError ? 400 : 404;
+    const status = err instanceof NotEditableError ? 400 : 404;
     sendJson(res, status, { error: (err as Error).message });
     return;
   }

@@ -4,25 +4,21 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { assertEditable } from '../../exercises/editable.ts';
 import { loadExercise } from '../../exercises/loader.ts';
 import type { WorkspaceFiles } from '../types.ts';
 
-/** The request named files the exercise does not let the learner edit. */
-export class WorkspaceError extends Error {}
-
+/** Throws NotEditableError when `files` names a file the exercise does not let the learner edit. */
 export function prepareWorkspace(
   exercisesRoot: string,
   exercise: string,
   files: WorkspaceFiles,
 ): string {
-  const editable = loadExercise(exercisesRoot, exercise).meta.files.editable;
-  for (const path of Object.keys(files)) {
-    if (!editable.includes(path)) {
-      throw new WorkspaceError(
-        `"${path}" is not an editable file of ${exercise} (editable: ${editable.join(', ')})`,
-      );
-    }
-  }
+  assertEditable(
+    exercise,
+    loadExercise(exercisesRoot, exercise).meta.files.editable,
+    Object.keys(files),
+  );
   const dir = mkdtempSync(join(tmpdir(), 'mcpw-run-'));
   for (const [path, text] of Object.entries(files)) {
     const target = join(dir, path);

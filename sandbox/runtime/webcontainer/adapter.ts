@@ -3,6 +3,7 @@
 // pre-bundled runtime and the learner's files, checks that the container's Node can run
 // .ts files, and turns the harness's sentinel lines back into events. It never imports
 // @webcontainer/api itself: the page passes a boot function, the tests pass a fake.
+import { assertEditable } from '../../exercises/editable.ts';
 import type { EventChannel } from '../channel.ts';
 import { readText, RunSlot } from '../run-slot.ts';
 import { createSentinelParser, type SentinelItem } from '../sentinel.ts';
@@ -14,6 +15,7 @@ import {
   type RuntimeProcess,
   type WorkspaceFiles,
 } from '../types.ts';
+import type { RuntimeManifest } from './manifest.ts';
 import { CONTAINER_PATHS } from './paths.ts';
 
 /** The slice of @webcontainer/api's WebContainerProcess this adapter uses. */
@@ -45,8 +47,8 @@ export interface Container {
 export interface WebContainerRuntimeOptions {
   /** Boots the container, e.g. () => WebContainer.boot({ coep: 'require-corp' }). */
   boot: () => Promise<Container>;
-  /** The pre-bundled runtime: harness bundle and exercise files, by container path. */
-  loadFiles: () => Promise<Record<string, string>>;
+  /** The pre-bundled runtime (runtime/manifest.json): files to mount and each exercise's facts. */
+  loadManifest: () => Promise<RuntimeManifest>;
   /** Default 20 s: long enough for a slow connection, short enough not to look hung. */
   bootTimeoutMs?: number;
   /** Default: the page's crossOriginIsolated. */
@@ -122,11 +124,10 @@ export class WebContainerRuntime implements Runtime {
     }
 
     onStage?.('mounting');
-    const files = await this.#options.loadFiles();
-    await this.#container.mount(toTree({ ...files, [CONTAINER_PATHS.probe]: PROBE }));
-    for (const [path, text] of Object.entries(files)) {
-      const m = /^exercises\/([^/]+)\/exercise\.json$/.exec(path);
-      if (m) this.#editable.set(m[1], readEditable(text));
+    const manifest = await this.#options.loadManifest();
+    await this.#container.mount(toTree({ ...manifest.files, [CONTAINER_PATHS.probe]: PROBE }));
+    for (const [id, exercise] of Object.entries(manifest.exercises)) {
+      this.#editable.set(id, exercise.editable);
     }
 
     onStage?.('checking-node');
@@ -158,11 +159,7 @@ export class WebContainerRuntime implements Runtime {
     const container = this.#required();
     const editable = this.#editable.get(exercise);
     if (!editable) throw new Error(`unknown exercise "${exercise}"`);
-    for (const path of Object.keys(files)) {
-      if (!editable.includes(path)) {
-        throw new Error(`"${path}" is not an editable file of ${exercise}`);
-      }
-    }
+    assertEditable(exercise, editable, Object.keys(files));
     const dir = `${CONTAINER_PATHS.workspaces}/${exercise}`;
     const placed = Object.entries(files).map(([path, text]) => [`${dir}/${path}`, text]);
     await container.mount(toTree(Object.fromEntries(placed)));
@@ -253,11 +250,6 @@ async function pumpSentinels(
   channel.close(
     `the harness exited (code ${code}) without a result${stray ? `: ${stray.trim()}` : ''}`,
   );
-}
-
-function readEditable(json: string): string[] {
-  const meta = JSON.parse(json) as { files?: { editable?: string[] } };
-  return meta.files?.editable ?? [];
 }
 
 async function readAll(stream: ReadableStream<string>): Promise<string> {
