@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paperTrailCommand } from '../paper-trail/index.ts';
-import { parseRecords } from '../tap/record-file.ts';
+import { parseRecordFile } from '../tap/record-file.ts';
 import { TapRecordReader } from '../tap/record-reader.ts';
 import { Framer } from '../wire/framer.ts';
 import { TextLineSplitter } from '../wire/lines.ts';
@@ -102,8 +102,7 @@ async function runStdioSession(steps: (session: StdioSession) => Promise<void>) 
   try {
     let stderr = '';
     const reader = new TapRecordReader(0, new Framer(), { onStderr: (text) => (stderr += text) });
-    const { records } = parseRecords(readFileSync(recordFile));
-    for (const record of records) reader.read(record);
+    for (const record of parseRecordFile(readFileSync(recordFile))) reader.read(record);
     reader.framer.endAll();
     return { frames: normaliseCapture(reader.framer.frames), stderr };
   } finally {

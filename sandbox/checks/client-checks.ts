@@ -2,43 +2,17 @@
 // not how the code is written: any key order, spacing, string or integer ids, pipelining
 // and pings are fine as long as the protocol is followed.
 import { capitalised, frameRef, say } from './say.ts';
-import type { Check, Outcome, RunRecord, Said } from '../contract/check.ts';
-import { Conversation, findSplitMessage, quote, stderrGist } from './frames.ts';
+import type { Check, Outcome, RunRecord } from '../contract/check.ts';
+import { findSplitMessage, quote, stderrGist } from './frames.ts';
 import type { Read } from './frames.ts';
 import { clientStall } from './explain.ts';
+import { conversation, isObject, stalled } from './run-story.ts';
 
-const conversations = new WeakMap<RunRecord, Conversation>();
-/** Checks share one reading of the frames per run. */
-export function conversation(run: RunRecord): Conversation {
-  let c = conversations.get(run);
-  if (!c) conversations.set(run, (c = new Conversation(run.frames)));
-  return c;
-}
-
-/**
- * Adds how the run ended, when it hung; told briefly if the message already named the frame.
- * The outcome points at the message's own frame, else at the frame the hang story starts from.
- */
-function stalled(run: RunRecord, message: string | Said, frame?: number): Outcome {
-  const stall = clientStall(run, conversation(run));
-  const at = frame ?? stall?.frame;
-  const out: Outcome = { ok: false, message };
-  if (at !== undefined) out.frame = at;
-  if (!stall) return out;
-  if (stall.frame !== undefined && stall.frame === frame && stall.then) {
-    out.message = say`${message} So ${stall.then}.`;
-  } else {
-    out.message = say`${message} Then ${stall.text}`;
-  }
-  return out;
-}
+export { conversation };
+export { handshake } from './handshake.ts';
 
 function splitSeqs(run: RunRecord): Set<number> {
   return new Set(findSplitMessage(conversation(run).reads, 'c2s') ?? []);
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export const jsonrpcFrames: Check = {
@@ -159,133 +133,6 @@ request for a method that does not exist.${seenAnswer}`,
     return { ok: true, message: 'Your notifications carry no id.' };
   },
 };
-
-export function handshake(protocolVersion: string): Check {
-  return {
-    id: 'handshake',
-    title: 'initialize first, wait for its result, then notifications/initialized',
-    hint:
-      `Send initialize with {"protocolVersion":"${protocolVersion}","capabilities":{},` +
-      '"clientInfo":{"name":…,"version":…}}, wait for the result, then send notifications/initialized.',
-    run(run) {
-      const conv = conversation(run);
-      const sent = conv.from('c2s').filter((r) => r.message);
-      const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
-      if (!init) {
-        return stalled(run, 'Your client never sent an initialize request.');
-      }
-      const early = sent.find(
-        (r) =>
-          r.frame.seq < init.frame.seq &&
-          !(r.message?.kind === 'request' && r.message.method === 'ping'),
-      );
-      if (early && early.message && 'method' in early.message) {
-        return {
-          ok: false,
-          frame: early.frame.seq,
-          message: say`Your ${frameRef(early.frame.seq)} (${early.message.method}) comes before initialize; only ping may.`,
-        };
-      }
-      const p = init.message.params ?? {};
-      const where = say`Your initialize (${frameRef(init.frame.seq)})`;
-      if (p.protocolVersion !== protocolVersion) {
-        return {
-          ok: false,
-          frame: init.frame.seq,
-          message:
-            p.protocolVersion === undefined
-              ? say`${where} has no params.protocolVersion; expected "${protocolVersion}".`
-              : say`${where} offers protocolVersion ${JSON.stringify(p.protocolVersion)}; expected "${protocolVersion}".`,
-        };
-      }
-      if (!isObject(p.capabilities)) {
-        return {
-          ok: false,
-          frame: init.frame.seq,
-          message: say`${where} has no params.capabilities object (send {} if you support nothing).`,
-        };
-      }
-      const info = p.clientInfo;
-      if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') {
-        return {
-          ok: false,
-          frame: init.frame.seq,
-          message: !isObject(info)
-            ? say`${where} has no params.clientInfo; the server needs {"name":…,"version":…} to know who is calling.`
-            : say`${where} has clientInfo ${quote(JSON.stringify(info))}; it needs a string name and a string version.`,
-        };
-      }
-      const answer = conv.responseTo(init);
-      if (!answer) {
-        return stalled(run, say`${where} never got an answer.`, init.frame.seq);
-      }
-      if (answer.message?.kind === 'error') {
-        return {
-          ok: false,
-          frame: answer.frame.seq,
-          message: say`The server rejected your initialize with error ${answer.message.error.code} (${frameRef(answer.frame.seq)}): ${quote(answer.message.error.message, 160)}.`,
-        };
-      }
-      const tooSoon = sent.find(
-        (r) =>
-          r.frame.seq > init.frame.seq &&
-          r.frame.seq < answer.frame.seq &&
-          !(r.message?.kind === 'request' && r.message.method === 'ping'),
-      );
-      if (tooSoon && tooSoon.message && 'method' in tooSoon.message) {
-        return {
-          ok: false,
-          frame: tooSoon.frame.seq,
-          message: say`Your ${frameRef(tooSoon.frame.seq)} (${tooSoon.message.method}) was sent before the initialize \
-result arrived (${frameRef(answer.frame.seq)}). Until then the session is not set up; only ping may be sent.`,
-        };
-      }
-      const initialized = conv
-        .from('c2s')
-        .find(
-          (r) =>
-            r.message && 'method' in r.message && r.message.method === 'notifications/initialized',
-        );
-      if (!initialized) {
-        const nearMiss = conv
-          .notifications('c2s')
-          .find((r) => /initiali[sz]/i.test(r.message.method));
-        if (nearMiss) {
-          return {
-            ok: false,
-            frame: nearMiss.frame.seq,
-            message: say`Your ${frameRef(nearMiss.frame.seq)} sends ${quote(nearMiss.message.method)}, but the method is \
-"notifications/initialized". A notification gets no answer, so the server ignored it without a word.`,
-          };
-        }
-        return {
-          ok: false,
-          frame: answer.frame.seq,
-          message: say`Your client never sent notifications/initialized after the initialize result (${frameRef(answer.frame.seq)}).`,
-        };
-      }
-      const before = sent.find(
-        (r) =>
-          r.frame.seq > answer.frame.seq &&
-          r.frame.seq < initialized.frame.seq &&
-          r.message?.kind === 'request' &&
-          r.message.method !== 'ping',
-      );
-      if (before && before.message && 'method' in before.message) {
-        return {
-          ok: false,
-          frame: before.frame.seq,
-          message: say`Your ${frameRef(before.frame.seq)} (${before.message.method}) comes before notifications/initialized (${frameRef(initialized.frame.seq)}); send the notification first.`,
-        };
-      }
-      return {
-        ok: true,
-        frame: init.frame.seq,
-        message: say`initialize (${frameRef(init.frame.seq)}) answered in ${frameRef(answer.frame.seq)}, then notifications/initialized (${frameRef(initialized.frame.seq)}).`,
-      };
-    },
-  };
-}
 
 export function knownMethods(known: readonly string[]): Check {
   return {

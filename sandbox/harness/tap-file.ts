@@ -2,7 +2,7 @@
 // reads what is new, a complete line at a time, as often as it likes.
 import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseRecords, type TapRecord } from '../tap/record-file.ts';
+import { TapRecordParser, type TapRecord } from '../tap/record-file.ts';
 
 /** Makes an empty record file in the work folder and returns its path. */
 export function createTapFile(work: string): string {
@@ -15,7 +15,7 @@ export function createTapFile(work: string): string {
 export class TapFileReader {
   private readonly fd: number;
   private offset = 0;
-  private pending = Buffer.alloc(0);
+  private readonly parser = new TapRecordParser();
   private open = true;
 
   constructor(path: string) {
@@ -26,14 +26,13 @@ export class TapFileReader {
   read(): TapRecord[] {
     if (!this.open) return [];
     const buf = Buffer.alloc(64 * 1024);
+    const records: TapRecord[] = [];
     for (;;) {
       const n = readSync(this.fd, buf, 0, buf.length, this.offset);
       if (n <= 0) break;
       this.offset += n;
-      this.pending = Buffer.concat([this.pending, buf.subarray(0, n)]);
+      records.push(...this.parser.push(buf.subarray(0, n)));
     }
-    const { records, consumed } = parseRecords(this.pending);
-    this.pending = this.pending.subarray(consumed);
     return records;
   }
 

@@ -4,6 +4,7 @@
 // entry inside the container prints each event on its own line behind a per-run sentinel;
 // this parser picks those lines out and passes everything else through as plain text.
 // Pure functions, no I/O: the unit tests feed it the ugliest streams we can think of.
+import { TextLineSplitter } from '../wire/lines.ts';
 
 /** The sentinel is the marker plus a random per-run nonce, so no learner output can forge it. */
 export const SENTINEL_MARK = '\u241eMCPW:';
@@ -36,7 +37,7 @@ export interface SentinelParser {
  */
 export function createSentinelParser(nonce: string): SentinelParser {
   const sentinel = sentinelFor(nonce);
-  let pending = '';
+  const lines = new TextLineSplitter();
 
   function parseLine(raw: string): SentinelItem {
     const clean = stripAnsi(raw).replace(/\r/g, '');
@@ -54,21 +55,11 @@ export function createSentinelParser(nonce: string): SentinelParser {
 
   return {
     push(chunk) {
-      pending += chunk;
-      const items: SentinelItem[] = [];
-      let nl = pending.indexOf('\n');
-      while (nl !== -1) {
-        items.push(parseLine(pending.slice(0, nl)));
-        pending = pending.slice(nl + 1);
-        nl = pending.indexOf('\n');
-      }
-      return items;
+      return lines.push(chunk).map(parseLine);
     },
     end() {
-      if (pending === '') return [];
-      const last = parseLine(pending);
-      pending = '';
-      return [last];
+      const last = lines.end();
+      return last === null ? [] : [parseLine(last)];
     },
   };
 }

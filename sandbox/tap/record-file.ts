@@ -1,5 +1,8 @@
 // The record file the stdio relay appends to: one JSON object per line. Raw chunks are kept
 // as base64 so that the harness, not the relay, decides where lines end (byte-exact).
+import { LineSplitter } from '../wire/lines.ts';
+
+const decoder = new TextDecoder();
 export interface TapRecord {
   /** pid of the relay that wrote the record (a client may start the server more than once). */
   relay: number;
@@ -13,16 +16,19 @@ export interface TapRecord {
   message?: string;
 }
 
-/** Parse the complete lines of a record file; a torn last line is left for the next read. */
-export function parseRecords(buf: Buffer): { records: TapRecord[]; consumed: number } {
-  const records: TapRecord[] = [];
-  let start = 0;
-  for (;;) {
-    const nl = buf.indexOf(10, start);
-    if (nl === -1) break;
-    const line = buf.toString('utf8', start, nl);
-    start = nl + 1;
-    if (line) records.push(JSON.parse(line) as TapRecord);
+/** Reads records from the file's bytes as they grow; a torn last line waits for its end. */
+export class TapRecordParser {
+  private readonly lines = new LineSplitter();
+
+  push(chunk: Uint8Array): TapRecord[] {
+    return this.lines
+      .push(chunk)
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(decoder.decode(line)) as TapRecord);
   }
-  return { records, consumed: start };
+}
+
+/** Every complete record of a finished record file. */
+export function parseRecordFile(bytes: Uint8Array): TapRecord[] {
+  return new TapRecordParser().push(bytes);
 }

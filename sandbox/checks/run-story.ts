@@ -1,0 +1,36 @@
+// What every client check shares about one run: the frames read once, and the hang story
+// added to a failure when the run was stopped at its time limit.
+import type { Outcome, RunRecord, Said } from '../contract/check.ts';
+import { clientStall } from './explain.ts';
+import { Conversation } from './frames.ts';
+import { say } from './say.ts';
+
+const conversations = new WeakMap<RunRecord, Conversation>();
+/** Checks share one reading of the frames per run. */
+export function conversation(run: RunRecord): Conversation {
+  let c = conversations.get(run);
+  if (!c) conversations.set(run, (c = new Conversation(run.frames)));
+  return c;
+}
+
+/**
+ * Adds how the run ended, when it hung; told briefly if the message already named the frame.
+ * The outcome points at the message's own frame, else at the frame the hang story starts from.
+ */
+export function stalled(run: RunRecord, message: string | Said, frame?: number): Outcome {
+  const stall = clientStall(run, conversation(run));
+  const at = frame ?? stall?.frame;
+  const out: Outcome = { ok: false, message };
+  if (at !== undefined) out.frame = at;
+  if (!stall) return out;
+  if (stall.frame !== undefined && stall.frame === frame && stall.then) {
+    out.message = say`${message} So ${stall.then}.`;
+  } else {
+    out.message = say`${message} Then ${stall.text}`;
+  }
+  return out;
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
