@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPaperTrailHttp } from '../../sandbox/paper-trail/index.ts';
 import type { SpawnedHttpServer } from '../../sandbox/paper-trail/index.ts';
 import { failureKindOf, readFrame, readMessage } from '../../sandbox/wire/read.ts';
+import { pairFrames } from '../../components/frames/view.ts';
+import { Conversation } from '../../sandbox/checks/frames.ts';
 import type { FrameRecord } from '../../sandbox/wire/record.ts';
 
 const stdio = (text: string, dir: 'c2s' | 's2c' = 'c2s'): FrameRecord => ({
@@ -111,5 +113,18 @@ describe('an error with "id": null', () => {
   it('gets the same answer from readMessage and failureKindOf (the exercise oracle)', () => {
     const message = readMessage(JSON.parse(body));
     expect(message && failureKindOf(message)).toBe('protocol-error');
+  });
+
+  it('is badged and judged the same by the lesson, the workbench and the checks', () => {
+    const record = { seq: 0, t: 0, dir: 's2c' as const, transport: 'http' as const, text: body };
+    const [view] = pairFrames([record]);
+    expect(view!.info).toMatchObject({ kind: 'response', failureKind: 'protocol-error' });
+    expect(view!.info.badge).toMatchObject({
+      tone: 'protocol-error',
+      text: 'protocol error · -32700',
+    });
+    const [read] = new Conversation([record]).reads;
+    expect(read).toMatchObject({ kind: 'response', failureKind: 'protocol-error' });
+    expect(read!.problem).toBeUndefined();
   });
 });
