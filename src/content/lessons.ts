@@ -1,10 +1,13 @@
 // The published lessons in course order, and the outline merged with them.
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { assertCourseLinks } from './course-links.ts';
 import { outline, type OutlineEntry } from './outline.ts';
 
 export type Lesson = CollectionEntry<'lessons'>;
 
 export async function publishedLessons(): Promise<Lesson[]> {
+  // Drafts too: an exercise may belong to a lesson that is not published yet.
+  assertCourseLinks(await getCollection('lessons'));
   const all = await getCollection('lessons', (l) => !(import.meta.env.PROD && l.data.draft));
   const byOrder = new Map<number, Lesson>();
   for (const lesson of all) {

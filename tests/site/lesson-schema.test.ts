@@ -65,3 +65,28 @@ describe('a real astro build with a broken lesson', () => {
     }
   });
 });
+
+describe('a real astro build with dangling ids', () => {
+  it('fails, naming every dangling id by file and field', async () => {
+    const build = await buildFixture('dangling-ids', [
+      'src/content.config.ts',
+      'src/content/lesson-schema.ts',
+      'src/content/lessons.ts',
+      'src/content/course-links.ts',
+      'src/content/outline.ts',
+    ]);
+    try {
+      expect(build.code).not.toBe(0);
+      expect(build.output).toContain(
+        'lessons/one.mdx: exercises.0: there is no exercise "no-such-exercise" in exercises/ (known: orphan-ex)',
+      );
+      expect(build.output).toContain(
+        'exercises/orphan-ex/exercise.json: lesson: there is no lesson "no-such-lesson" in lessons/ (known: one)',
+      );
+      expect(build.output).toContain('exercises/registry.ts: "orphan-ex" has no checks registered');
+      expect(build.output).toContain('exercises/registry.ts: "ghost" has checks but no folder');
+    } finally {
+      await build.cleanup();
+    }
+  });
+});

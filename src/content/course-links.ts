@@ -1,0 +1,28 @@
+// Build-time guard: the lessons Astro has parsed, the exercises on disk and the checks
+// registry must name each other correctly, or the build stops with every dangling id listed
+// by file and field (sandbox/exercises/course-links.ts decides what dangles).
+import { join } from 'node:path';
+import type { CollectionEntry } from 'astro:content';
+import { danglingLinks } from '../../sandbox/exercises/course-links.ts';
+import { loadExercises } from '../../sandbox/exercises/loader.ts';
+import { checks } from '../../exercises/registry.ts';
+
+let checked = false;
+
+export function assertCourseLinks(lessons: readonly CollectionEntry<'lessons'>[]): void {
+  if (checked) return;
+  const exercises = loadExercises(join(process.cwd(), 'exercises')).map((e) => ({
+    id: e.id,
+    file: `exercises/${e.id}/exercise.json`,
+    lesson: e.meta.lesson,
+  }));
+  const problems = danglingLinks(
+    lessons.map((l) => ({ file: `lessons/${l.id}.mdx`, slug: l.id, exercises: l.data.exercises })),
+    exercises,
+    Object.keys(checks),
+  );
+  if (problems.length > 0) {
+    throw new Error(`the course's ids do not hold together:\n${problems.join('\n')}`);
+  }
+  checked = true;
+}
