@@ -4,15 +4,14 @@
 //   GET  /__runtime/token  → {"token": "..."} for same-origin script (see security.ts)
 //   POST /__runtime/ping   → {"node": "v24..."}: lets the page confirm the token works
 //   POST /__runtime/run    {exercise, mode, files} → application/x-ndjson HarnessEvents
-import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { TextLineSplitter } from '../../wire/lines.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../../exercises/ids.ts';
 import { checkRunRequest, checkTokenRequest, type Gate, type Verdict } from './security.ts';
 import { NotEditableError } from '../../exercises/editable.ts';
 import { friendlyLines } from '../../input/friendly-errors.ts';
 import { prepareWorkspace, removeWorkspace } from './workspace.ts';
+import { startHarnessRun } from './harness-run.ts';
 
 import { RUNTIME_PREFIX } from './protocol.ts';
 export { RUNTIME_PREFIX };
@@ -21,7 +20,7 @@ export interface EndpointOptions {
   gate: Gate;
   /** Folder holding exercises/<id>/. */
   exercisesRoot: string;
-  /** Path of sandbox/harness/main.ts. */
+  /** Path of sandbox/harness/main.ts (tests point it at a harness that misbehaves). */
   harnessMain: string;
   /** Passed to the harness as --timeout-ms. */
   timeoutMs?: number;
@@ -111,8 +110,6 @@ async function run(req: IncomingMessage, res: ServerResponse, options: EndpointO
   }
 
   res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
-  // A stopped run is a SIGTERM to the harness, whose main.ts ends the learner's process group
-  // and removes its work folder on the way out.
   const args = [
     options.harnessMain,
     '--exercise',
@@ -125,37 +122,14 @@ async function run(req: IncomingMessage, res: ServerResponse, options: EndpointO
     options.exercisesRoot,
   ];
   if (options.timeoutMs) args.push('--timeout-ms', String(options.timeoutMs));
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-
+  const harness = startHarnessRun(process.execPath, args, res);
   // A closed tab or an aborted fetch stops the run; nothing keeps running unobserved.
-  const stop = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  };
-  res.on('close', stop);
-
-  let stderrTail = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    stderrTail = (stderrTail + chunk).slice(-2000);
-  });
-  const lines = new TextLineSplitter();
-  const pass = (line: string | null) => {
-    if (line !== null && line.trim() !== '') res.write(line + '\n');
-  };
-  child.stdout.setEncoding('utf8');
-  for await (const text of child.stdout as AsyncIterable<string>) lines.push(text).forEach(pass);
-  pass(lines.end());
-  const [code] = await new Promise<[number | null]>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve([child.exitCode]);
-    else child.once('close', (c) => resolve([c]));
-  });
-  if (code !== 0 && code !== 1 && stderrTail) {
-    // The harness itself failed (not the learner's code): say so in the stream.
-    const summary = `the harness exited with code ${code}: ${stderrTail.trim()}`;
-    res.write(JSON.stringify({ type: 'done', verdict: 'error', summary }) + '\n');
+  res.on('close', () => harness.stop('the page stopped it or went away'));
+  try {
+    await harness.finished;
+  } finally {
+    removeWorkspace(workspace);
   }
-  res.end();
-  removeWorkspace(workspace);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
