@@ -1,12 +1,15 @@
-// The local runtime endpoint against a harness that crashes, over real HTTP with real child
-// processes.
+// The local runtime endpoint against a harness that crashes and against clients that send
+// headers and then no body, over real HTTP with real child processes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STDERR_TAIL_CHARS } from '../../sandbox/runtime/local/harness-run.ts';
+import { BODY_DEADLINE_MS } from '../../sandbox/runtime/local/request-body.ts';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { startEndpointServer, type EndpointServer } from './endpoint-server.ts';
+import { rawHttp } from './raw-socket.ts';
 
 const RUN = { exercise: 'raw-client', mode: 'check', files: {} };
 
@@ -95,5 +98,57 @@ describe('a harness that crashes', () => {
     expect(dones(events)).toEqual([
       { type: 'done', verdict: 'completed', passed: false, summary: 'own' },
     ]);
+  });
+});
+
+describe('request bodies that never arrive', () => {
+  let server: EndpointServer;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    server = await startEndpointServer();
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.destroy();
+    await server.close();
+  });
+
+  function headOnly(length: number): string {
+    const lines = Object.entries({ ...server.headers, 'content-length': String(length) }).map(
+      ([k, v]) => `${k}: ${v}`,
+    );
+    return `POST /__runtime/run HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`;
+  }
+
+  it('answers 408 within the bound and lets a real run through meanwhile', async () => {
+    const started = Date.now();
+    const bound = BODY_DEADLINE_MS + 2_000;
+    // More stalled requests than the endpoint has run slots (4).
+    const stalled = Array.from({ length: 6 }, () => rawHttp(server.port, headOnly(200), bound));
+    // One more that trickles a byte at a time, never finishing within the deadline.
+    const trickle = connect(server.port, '127.0.0.1');
+    sockets.push(trickle);
+    let trickleAnswer = '';
+    trickle.on('data', (b: Buffer) => (trickleAnswer += b.toString()));
+    trickle.on('error', () => undefined);
+    trickle.write(headOnly(10_000));
+    const drip = setInterval(() => trickle.writable && trickle.write('{'), 200);
+    await new Promise((r) => setTimeout(r, 300));
+
+    const run = await server.run({
+      exercise: 'raw-client',
+      mode: 'run',
+      files: { 'client.ts': 'console.log("through");\n' },
+    });
+    expect(run.status, run.raw).toBe(200);
+    expect(dones(run.events)).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(BODY_DEADLINE_MS);
+
+    for (const answer of await Promise.all(stalled)) {
+      expect(answer.status, answer.text).toBe(408);
+      expect(answer.text).toContain(`did not arrive within ${BODY_DEADLINE_MS / 1000} s`);
+    }
+    await expect.poll(() => trickleAnswer, { timeout: 2_000 }).toMatch(/^HTTP\/1\.1 408 /);
+    clearInterval(drip);
+    expect(Date.now() - started).toBeLessThan(bound);
   });
 });

@@ -11,7 +11,8 @@ import { checkRunRequest, checkTokenRequest, type Gate, type Verdict } from './s
 import { NotEditableError } from '../../exercises/editable.ts';
 import { friendlyLines } from '../../input/friendly-errors.ts';
 import { prepareWorkspace, removeWorkspace } from './workspace.ts';
-import { startHarnessRun } from './harness-run.ts';
+import { BodyError, readBody } from './request-body.ts';
+import { startHarnessRun, type HarnessRun } from './harness-run.ts';
 
 import { RUNTIME_PREFIX } from './protocol.ts';
 export { RUNTIME_PREFIX };
@@ -28,8 +29,6 @@ export interface EndpointOptions {
   maxConcurrent?: number;
 }
 
-const MAX_BODY = 1024 * 1024;
-
 const RunBody = z.object({
   exercise: exerciseIdSchema({
     missing: 'exercise is required',
@@ -38,13 +37,44 @@ const RunBody = z.object({
   mode: z.enum(['run', 'check']),
   files: z.record(z.string(), z.string().max(256 * 1024)),
 });
+type RunRequest = z.infer<typeof RunBody>;
 
 /** Handles requests under /__runtime/; returns false for any other path. */
 export function createRuntimeEndpoint(options: EndpointOptions) {
-  let running = 0;
   const max = options.maxConcurrent ?? 4;
+  const runs = new Set<HarnessRun>();
 
-  return function handle(req: IncomingMessage, res: ServerResponse): boolean {
+  // A slot is taken only once the whole body is in: a client that sends headers and then
+  // nothing holds a socket for BODY_DEADLINE_MS, never a run.
+  async function acceptRun(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readRunRequest(req, res);
+    if (!body) return;
+    if (runs.size >= max) {
+      sendJson(res, 429, { error: 'too many runs at once; wait for one to finish' });
+      return;
+    }
+    let workspace: string;
+    try {
+      workspace = prepareWorkspace(options.exercisesRoot, body.exercise, body.files);
+    } catch (err) {
+      const status = err instanceof NotEditableError ? 400 : 404;
+      sendJson(res, status, { error: (err as Error).message });
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
+    const run = startHarnessRun(process.execPath, harnessArgs(options, body, workspace), res);
+    runs.add(run);
+    // A closed tab or an aborted fetch stops the run; nothing keeps running unobserved.
+    res.on('close', () => run.stop('the page stopped it or went away'));
+    try {
+      await run.finished;
+    } finally {
+      runs.delete(run);
+      removeWorkspace(workspace);
+    }
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): boolean {
     const url = new URL(req.url ?? '/', 'http://x');
     if (!url.pathname.startsWith(RUNTIME_PREFIX)) return false;
     res.setHeader('Cache-Control', 'no-store');
@@ -63,53 +93,50 @@ export function createRuntimeEndpoint(options: EndpointOptions) {
     }
     if (route === 'POST /__runtime/run') {
       if (deny(res, checkRunRequest(req, options.gate))) return true;
-      if (running >= max) {
-        sendJson(res, 429, { error: 'too many runs at once; wait for one to finish' });
-        return true;
-      }
-      running++;
-      void run(req, res, options).finally(() => running--);
+      acceptRun(req, res).catch((err: unknown) => failRun(res, err));
       return true;
     }
     sendJson(res, 404, { error: `no such runtime route: ${route}` });
     return true;
-  };
+  }
+
+  return handle;
 }
 
-async function run(req: IncomingMessage, res: ServerResponse, options: EndpointOptions) {
+/** The parsed body, or undefined once an error answer has been sent. */
+async function readRunRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<RunRequest | undefined> {
   let text: string;
   try {
     text = await readBody(req);
   } catch (err) {
+    if (!(err instanceof BodyError)) throw err;
+    // The rest of the body is not worth waiting for: answer, then drop the connection.
     res.setHeader('Connection', 'close');
-    sendJson(res, 413, { error: (err as Error).message });
-    return;
+    res.once('finish', () => req.socket.destroy());
+    sendJson(res, err.status, { error: err.message });
+    return undefined;
   }
-  let body: z.infer<typeof RunBody>;
+  let json: unknown;
   try {
-    const parsed = RunBody.safeParse(JSON.parse(text));
-    if (!parsed.success) {
-      sendJson(res, 400, {
-        error: friendlyLines(parsed.error, { file: 'run request' }).join('\n'),
-      });
-      return;
-    }
-    body = parsed.data;
+    json = JSON.parse(text);
   } catch (err) {
     sendJson(res, 400, { error: `request body is not JSON: ${(err as Error).message}` });
-    return;
+    return undefined;
   }
-
-  let workspace: string;
-  try {
-    workspace = prepareWorkspace(options.exercisesRoot, body.exercise, body.files);
-  } catch (err) {
-    const status = err instanceof NotEditableError ? 400 : 404;
-    sendJson(res, status, { error: (err as Error).message });
-    return;
+  const parsed = RunBody.safeParse(json);
+  if (!parsed.success) {
+    sendJson(res, 400, {
+      error: friendlyLines(parsed.error, { file: 'run request' }).join('\n'),
+    });
+    return undefined;
   }
+  return parsed.data;
+}
 
-  res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
+function harnessArgs(options: EndpointOptions, body: RunRequest, workspace: string): string[] {
   const args = [
     options.harnessMain,
     '--exercise',
@@ -122,34 +149,19 @@ async function run(req: IncomingMessage, res: ServerResponse, options: EndpointO
     options.exercisesRoot,
   ];
   if (options.timeoutMs) args.push('--timeout-ms', String(options.timeoutMs));
-  const harness = startHarnessRun(process.execPath, args, res);
-  // A closed tab or an aborted fetch stops the run; nothing keeps running unobserved.
-  res.on('close', () => harness.stop('the page stopped it or went away'));
-  try {
-    await harness.finished;
-  } finally {
-    removeWorkspace(workspace);
-  }
+  return args;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const parts: Buffer[] = [];
-    req.on('data', (b: Buffer) => {
-      size += b.length;
-      if (size > MAX_BODY) {
-        // Stop reading; the 413 goes out and the connection closes after it.
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new Error('request body over 1 MiB'));
-        return;
-      }
-      parts.push(b);
-    });
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
+// A bug in the endpoint must cost one answer, not the server (an unhandled rejection ends
+// the Node process).
+function failRun(res: ServerResponse, err: unknown): void {
+  console.error('local runtime: a run request failed:', err);
+  if (!res.headersSent) {
+    sendJson(res, 500, { error: `the local runtime failed: ${(err as Error).message}` });
+  } else if (!res.writableEnded) {
+    const summary = `The local runtime failed during this run: ${(err as Error).message}`;
+    res.end(JSON.stringify({ type: 'done', verdict: 'error', summary }) + '\n');
+  }
 }
 
 function deny(res: ServerResponse, verdict: Verdict): boolean {
