@@ -23,6 +23,7 @@ export interface Workshop {
   server: Server;
   url: string;
   token: string;
+  /** Ends every run (its processes and work folders), then closes the server. */
   close(): Promise<void>;
 }
 
@@ -58,11 +59,14 @@ export async function startWorkshop(options: WorkshopOptions): Promise<Workshop>
     server,
     url: `http://127.0.0.1:${port}/`,
     token: gate.token,
-    close: () =>
-      new Promise<void>((ok) => {
-        server.closeAllConnections();
-        server.close(() => ok());
-      }),
+    async close() {
+      // No new connections; then the runs end (learner processes and work folders with
+      // them) while their answers can still say so; then the idle connections go.
+      const closed = new Promise<void>((ok) => server.close(() => ok()));
+      await endpoint?.stopAll('the workshop server is stopping');
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createRuntimeEndpoint,
   type EndpointOptions,
+  type RuntimeEndpoint,
 } from '../../sandbox/runtime/local/endpoint.ts';
 import { loopbackHosts, type Gate } from '../../sandbox/runtime/local/security.ts';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
@@ -17,7 +18,7 @@ export const EXERCISES_ROOT = join(REPO, 'exercises');
 export const HARNESS_MAIN = join(REPO, 'sandbox/harness/main.ts');
 
 export interface EndpointServer {
-  endpoint: ReturnType<typeof createRuntimeEndpoint>;
+  endpoint: RuntimeEndpoint;
   port: number;
   /** The headers the course page sends with a run: Host, Origin, token, content type. */
   headers: Record<string, string>;
@@ -68,6 +69,7 @@ export async function startEndpointServer(
       return { status: res.status, events, raw: res.body };
     },
     async close() {
+      await endpoint.stopAll('the test is over');
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },

@@ -34,7 +34,9 @@ export async function startWorkshopProcess(args: string[] = []): Promise<Worksho
   const child = spawn(
     process.execPath,
     [join(REPO, 'sandbox/workshop/main.ts'), '--port', '0', '--dist', dist, ...args],
-    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] },
+    // Its own process group, as a terminal gives it: what it starts is told apart from
+    // the test runner's processes by group as well as by parent.
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   // A test that dies before its afterAll must not leave a server behind.
   const orphanGuard = () => child.kill('SIGKILL');

@@ -29,6 +29,17 @@ export interface EndpointOptions {
   maxConcurrent?: number;
 }
 
+/** The request handler, plus a way to end every run for a server that is shutting down. */
+export interface RuntimeEndpoint {
+  /** Handles requests under /__runtime/; returns false for any other path. */
+  (req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Refuses new runs, stops the running ones (their harnesses end the learner's processes)
+   * and resolves once each has exited and its work folder is gone.
+   */
+  stopAll(reason: string): Promise<void>;
+}
+
 const RunBody = z.object({
   exercise: exerciseIdSchema({
     missing: 'exercise is required',
@@ -39,16 +50,21 @@ const RunBody = z.object({
 });
 type RunRequest = z.infer<typeof RunBody>;
 
-/** Handles requests under /__runtime/; returns false for any other path. */
-export function createRuntimeEndpoint(options: EndpointOptions) {
+export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint {
   const max = options.maxConcurrent ?? 4;
-  const runs = new Set<HarnessRun>();
+  // Each run with the promise that settles once it has exited and its folder is gone.
+  const runs = new Map<HarnessRun, Promise<void>>();
+  let stoppedBecause: string | undefined;
 
   // A slot is taken only once the whole body is in: a client that sends headers and then
   // nothing holds a socket for BODY_DEADLINE_MS, never a run.
   async function acceptRun(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readRunRequest(req, res);
     if (!body) return;
+    if (stoppedBecause) {
+      sendJson(res, 503, { error: `the server is shutting down (${stoppedBecause})` });
+      return;
+    }
     if (runs.size >= max) {
       sendJson(res, 429, { error: 'too many runs at once; wait for one to finish' });
       return;
@@ -63,15 +79,14 @@ export function createRuntimeEndpoint(options: EndpointOptions) {
     }
     res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
     const run = startHarnessRun(process.execPath, harnessArgs(options, body, workspace), res);
-    runs.add(run);
-    // A closed tab or an aborted fetch stops the run; nothing keeps running unobserved.
-    res.on('close', () => run.stop('the page stopped it or went away'));
-    try {
-      await run.finished;
-    } finally {
+    const over = run.finished.finally(() => {
       runs.delete(run);
       removeWorkspace(workspace);
-    }
+    });
+    runs.set(run, over);
+    // A closed tab or an aborted fetch stops the run; nothing keeps running unobserved.
+    res.on('close', () => run.stop('the page stopped it or went away'));
+    await over;
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): boolean {
@@ -100,7 +115,14 @@ export function createRuntimeEndpoint(options: EndpointOptions) {
     return true;
   }
 
-  return handle;
+  return Object.assign(handle, {
+    async stopAll(reason: string) {
+      stoppedBecause = reason;
+      const running = [...runs];
+      for (const [run] of running) run.stop(reason);
+      await Promise.all(running.map(([, over]) => over));
+    },
+  });
 }
 
 /** The parsed body, or undefined once an error answer has been sent. */
