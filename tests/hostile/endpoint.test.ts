@@ -119,6 +119,24 @@ describe('request bodies that never arrive', () => {
     return `POST /__runtime/run HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`;
   }
 
+  it('shrugs off a client that leaves halfway through its body', async () => {
+    const leaver = connect(server.port, '127.0.0.1');
+    sockets.push(leaver);
+    leaver.on('error', () => undefined);
+    await new Promise<void>((resolve) => leaver.once('connect', () => resolve()));
+    leaver.write(headOnly(1_000) + '{"exercise":');
+    await new Promise((r) => setTimeout(r, 100));
+    leaver.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    const ping = await rawHttp(
+      server.port,
+      `POST /__runtime/ping HTTP/1.1\r\n${Object.entries(server.headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\r\n')}\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`,
+    );
+    expect(ping.status).toBe(200);
+  });
+
   it('answers 408 within the bound and lets a real run through meanwhile', async () => {
     const started = Date.now();
     const bound = BODY_DEADLINE_MS + 2_000;
