@@ -104,10 +104,12 @@ describe('a harness that crashes', () => {
 describe('request bodies that never arrive', () => {
   let server: EndpointServer;
   const sockets: Socket[] = [];
+  let drip: NodeJS.Timeout | undefined;
   beforeAll(async () => {
     server = await startEndpointServer();
   });
   afterAll(async () => {
+    clearInterval(drip);
     for (const s of sockets) s.destroy();
     await server.close();
   });
@@ -149,7 +151,7 @@ describe('request bodies that never arrive', () => {
     trickle.on('data', (b: Buffer) => (trickleAnswer += b.toString()));
     trickle.on('error', () => undefined);
     trickle.write(headOnly(10_000));
-    const drip = setInterval(() => trickle.writable && trickle.write('{'), 200);
+    drip = setInterval(() => trickle.writable && trickle.write('{'), 200);
     await new Promise((r) => setTimeout(r, 300));
 
     const run = await server.run({
@@ -166,7 +168,6 @@ describe('request bodies that never arrive', () => {
       expect(answer.text).toContain(`did not arrive within ${BODY_DEADLINE_MS / 1000} s`);
     }
     await expect.poll(() => trickleAnswer, { timeout: 2_000 }).toMatch(/^HTTP\/1\.1 408 /);
-    clearInterval(drip);
     expect(Date.now() - started).toBeLessThan(bound);
   });
 });
