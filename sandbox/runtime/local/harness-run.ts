@@ -46,7 +46,9 @@ export function startHarnessRun(command: string, args: string[], res: ServerResp
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
     // 'close' comes after the last stdout and stderr bytes, so nothing is lost after it.
     child.once('close', (code, signal) => resolve({ code, signal }));
-    child.once('error', (err) => {
+    // Also emitted when a kill fails; listened to for good, since an unheard 'error' would
+    // end the server. Only a failed spawn ends the run here: 'close' does that otherwise.
+    child.on('error', (err) => {
       if (child.pid !== undefined) return;
       spawnError = err;
       resolve({ code: null, signal: null });
