@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { failUsage, parseCliArgsOrExit, wholeNumber } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
 import { startWorkshop } from './server.ts';
+import { STOP_GRACE_MS } from '../runtime/local/harness-run.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -51,8 +52,19 @@ console.log(
   `Workshop server on ${workshop.url} (Node ${process.version}, runtime ${values['no-runtime'] ? 'off' : 'on'})`,
 );
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+// Ctrl-C, a kill or a closed terminal: end the runs first, or their learner programs go on
+// until their time limit and their work folders stay in the temp folder. Stopping is
+// bounded (a harness that does not stop is killed), so a second signal has nothing to add.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    // After a hang-up the terminal is gone: a failed log line must not cut the cleanup short.
+    process.stdout.on('error', () => undefined);
+    console.log(`Workshop server stopping (${signal}): ending the runs in progress…`);
+    // Should a run still not end, the server leaves anyway rather than hang on.
+    setTimeout(() => process.exit(1), STOP_GRACE_MS + 2_000).unref();
     void workshop.close().then(() => process.exit(0));
   });
 }

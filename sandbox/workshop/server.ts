@@ -1,27 +1,12 @@
 // The offline-classroom server: serves the built site (dist/) from this machine on
 // 127.0.0.1 only, with cross-origin isolation on exercise pages and the local runtime
 // endpoint, so exercises run on this machine's Node without any network.
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { createRuntimeEndpoint } from '../runtime/local/endpoint.ts';
 import { loopbackHosts, newToken, type Gate } from '../runtime/local/security.ts';
-import { ISOLATION_HEADERS, needsIsolation } from '../runtime/headers.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
+import { serveSiteFile } from './site-files.ts';
 
 export interface WorkshopOptions {
   dist: string;
@@ -38,6 +23,7 @@ export interface Workshop {
   server: Server;
   url: string;
   token: string;
+  /** Ends every run (its processes and work folders), then closes the server. */
   close(): Promise<void>;
 }
 
@@ -55,48 +41,13 @@ export async function startWorkshop(options: WorkshopOptions): Promise<Workshop>
     : undefined;
 
   const server = createServer((req, res) => {
-    if (endpoint?.(req, res)) return;
-    const url = new URL(req.url ?? '/', 'http://x');
-    let pathname: string;
+    // One request that trips over a bug answers 500; it must not end the classroom's server.
     try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      res.writeHead(400).end('bad path');
-      return;
+      if (endpoint?.(req, res)) return;
+      serveSiteFile(root, req, res);
+    } catch (err) {
+      failRequest(req, res, err);
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-      return;
-    }
-    const file = resolve(join(root, normalize(pathname)));
-    if (file !== root && !file.startsWith(root + sep)) {
-      res.writeHead(403).end('outside the site');
-      return;
-    }
-    let target = file;
-    if (existsSync(target) && statSync(target).isDirectory()) {
-      if (!pathname.endsWith('/')) {
-        res.writeHead(308, { Location: pathname + '/' + url.search }).end();
-        return;
-      }
-      target = join(target, 'index.html');
-    }
-    const headers: Record<string, string> = {};
-    if (needsIsolation(pathname)) Object.assign(headers, ISOLATION_HEADERS);
-    if (!existsSync(target) || !statSync(target).isFile()) {
-      const notFound = join(root, '404.html');
-      res.writeHead(404, { ...headers, 'Content-Type': TYPES['.html'] });
-      if (existsSync(notFound)) createReadStream(notFound).pipe(res);
-      else res.end('<!doctype html><title>Not found</title><h1>Not found</h1>');
-      return;
-    }
-    headers['Content-Type'] = TYPES[extname(target)] ?? 'application/octet-stream';
-    headers['Cache-Control'] = pathname.startsWith('/_astro/')
-      ? 'public, max-age=31536000, immutable'
-      : 'no-cache';
-    res.writeHead(200, headers);
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(target).pipe(res);
   });
 
   await new Promise<void>((ok, fail) => {
@@ -108,10 +59,26 @@ export async function startWorkshop(options: WorkshopOptions): Promise<Workshop>
     server,
     url: `http://127.0.0.1:${port}/`,
     token: gate.token,
-    close: () =>
-      new Promise<void>((ok) => {
-        server.closeAllConnections();
-        server.close(() => ok());
-      }),
+    async close() {
+      // No new connections; then the runs end (learner processes and work folders with
+      // them) while their answers can still say so; then the idle connections go.
+      const closed = new Promise<void>((ok) => server.close(() => ok()));
+      await endpoint?.stopAll('the workshop server is stopping');
+      server.closeAllConnections();
+      await closed;
+    },
   };
+}
+
+function failRequest(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  console.error(
+    `workshop: the request ${req.method} ${req.url} failed; the server goes on serving.\n`,
+    err,
+  );
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end('The workshop server failed on this request (the error is in its terminal).');
 }

@@ -4,15 +4,15 @@
 //   GET  /__runtime/token  → {"token": "..."} for same-origin script (see security.ts)
 //   POST /__runtime/ping   → {"node": "v24..."}: lets the page confirm the token works
 //   POST /__runtime/run    {exercise, mode, files} → application/x-ndjson HarnessEvents
-import { spawn } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { TextLineSplitter } from '../../wire/lines.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../../exercises/ids.ts';
 import { checkRunRequest, checkTokenRequest, type Gate, type Verdict } from './security.ts';
 import { NotEditableError } from '../../exercises/editable.ts';
 import { friendlyLines } from '../../input/friendly-errors.ts';
 import { prepareWorkspace, removeWorkspace } from './workspace.ts';
+import { BodyError, readBody } from './request-body.ts';
+import { startHarnessRun, type HarnessRun } from './harness-run.ts';
 
 import { RUNTIME_PREFIX } from './protocol.ts';
 export { RUNTIME_PREFIX };
@@ -21,7 +21,7 @@ export interface EndpointOptions {
   gate: Gate;
   /** Folder holding exercises/<id>/. */
   exercisesRoot: string;
-  /** Path of sandbox/harness/main.ts. */
+  /** Path of sandbox/harness/main.ts (tests point it at a harness that misbehaves). */
   harnessMain: string;
   /** Passed to the harness as --timeout-ms. */
   timeoutMs?: number;
@@ -29,7 +29,16 @@ export interface EndpointOptions {
   maxConcurrent?: number;
 }
 
-const MAX_BODY = 1024 * 1024;
+/** The request handler, plus a way to end every run for a server that is shutting down. */
+export interface RuntimeEndpoint {
+  /** Handles requests under /__runtime/; returns false for any other path. */
+  (req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Refuses new runs, stops the running ones (their harnesses end the learner's processes)
+   * and resolves once each has exited and its work folder is gone.
+   */
+  stopAll(reason: string): Promise<void>;
+}
 
 const RunBody = z.object({
   exercise: exerciseIdSchema({
@@ -39,13 +48,48 @@ const RunBody = z.object({
   mode: z.enum(['run', 'check']),
   files: z.record(z.string(), z.string().max(256 * 1024)),
 });
+type RunRequest = z.infer<typeof RunBody>;
 
-/** Handles requests under /__runtime/; returns false for any other path. */
-export function createRuntimeEndpoint(options: EndpointOptions) {
-  let running = 0;
+export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint {
   const max = options.maxConcurrent ?? 4;
+  // Each run with the promise that settles once it has exited and its folder is gone.
+  const runs = new Map<HarnessRun, Promise<void>>();
+  let stoppedBecause: string | undefined;
 
-  return function handle(req: IncomingMessage, res: ServerResponse): boolean {
+  // A slot is taken only once the whole body is in: a client that sends headers and then
+  // nothing holds a socket for BODY_DEADLINE_MS, never a run.
+  async function acceptRun(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readRunRequest(req, res);
+    if (!body) return;
+    if (stoppedBecause) {
+      sendJson(res, 503, { error: `the server is shutting down (${stoppedBecause})` });
+      return;
+    }
+    if (runs.size >= max) {
+      sendJson(res, 429, { error: 'too many runs at once; wait for one to finish' });
+      return;
+    }
+    let workspace: string;
+    try {
+      workspace = prepareWorkspace(options.exercisesRoot, body.exercise, body.files);
+    } catch (err) {
+      const status = err instanceof NotEditableError ? 400 : 404;
+      sendJson(res, status, { error: (err as Error).message });
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
+    const run = startHarnessRun(process.execPath, harnessArgs(options, body, workspace), res);
+    const over = run.finished.finally(() => {
+      runs.delete(run);
+      removeWorkspace(workspace);
+    });
+    runs.set(run, over);
+    // A closed tab or an aborted fetch stops the run; nothing keeps running unobserved.
+    res.on('close', () => run.stop('the page stopped it or went away'));
+    await over;
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): boolean {
     const url = new URL(req.url ?? '/', 'http://x');
     if (!url.pathname.startsWith(RUNTIME_PREFIX)) return false;
     res.setHeader('Cache-Control', 'no-store');
@@ -64,55 +108,57 @@ export function createRuntimeEndpoint(options: EndpointOptions) {
     }
     if (route === 'POST /__runtime/run') {
       if (deny(res, checkRunRequest(req, options.gate))) return true;
-      if (running >= max) {
-        sendJson(res, 429, { error: 'too many runs at once; wait for one to finish' });
-        return true;
-      }
-      running++;
-      void run(req, res, options).finally(() => running--);
+      acceptRun(req, res).catch((err: unknown) => failRun(res, err));
       return true;
     }
     sendJson(res, 404, { error: `no such runtime route: ${route}` });
     return true;
-  };
+  }
+
+  return Object.assign(handle, {
+    async stopAll(reason: string) {
+      stoppedBecause = reason;
+      const running = [...runs];
+      for (const [run] of running) run.stop(reason);
+      await Promise.all(running.map(([, over]) => over));
+    },
+  });
 }
 
-async function run(req: IncomingMessage, res: ServerResponse, options: EndpointOptions) {
+/** The parsed body, or undefined once an error answer has been sent. */
+async function readRunRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<RunRequest | undefined> {
   let text: string;
   try {
     text = await readBody(req);
   } catch (err) {
+    if (!(err instanceof BodyError)) throw err;
+    // The rest of the body is not worth waiting for: answer, then drop the connection.
     res.setHeader('Connection', 'close');
-    sendJson(res, 413, { error: (err as Error).message });
-    return;
+    res.once('finish', () => req.socket.destroy());
+    sendJson(res, err.status, { error: err.message });
+    return undefined;
   }
-  let body: z.infer<typeof RunBody>;
+  let json: unknown;
   try {
-    const parsed = RunBody.safeParse(JSON.parse(text));
-    if (!parsed.success) {
-      sendJson(res, 400, {
-        error: friendlyLines(parsed.error, { file: 'run request' }).join('\n'),
-      });
-      return;
-    }
-    body = parsed.data;
+    json = JSON.parse(text);
   } catch (err) {
     sendJson(res, 400, { error: `request body is not JSON: ${(err as Error).message}` });
-    return;
+    return undefined;
   }
-
-  let workspace: string;
-  try {
-    workspace = prepareWorkspace(options.exercisesRoot, body.exercise, body.files);
-  } catch (err) {
-    const status = err instanceof NotEditableError ? 400 : 404;
-    sendJson(res, status, { error: (err as Error).message });
-    return;
+  const parsed = RunBody.safeParse(json);
+  if (!parsed.success) {
+    sendJson(res, 400, {
+      error: friendlyLines(parsed.error, { file: 'run request' }).join('\n'),
+    });
+    return undefined;
   }
+  return parsed.data;
+}
 
-  res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
-  // A stopped run is a SIGTERM to the harness, whose main.ts ends the learner's process group
-  // and removes its work folder on the way out.
+function harnessArgs(options: EndpointOptions, body: RunRequest, workspace: string): string[] {
   const args = [
     options.harnessMain,
     '--exercise',
@@ -125,57 +171,19 @@ async function run(req: IncomingMessage, res: ServerResponse, options: EndpointO
     options.exercisesRoot,
   ];
   if (options.timeoutMs) args.push('--timeout-ms', String(options.timeoutMs));
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-
-  // A closed tab or an aborted fetch stops the run; nothing keeps running unobserved.
-  const stop = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  };
-  res.on('close', stop);
-
-  let stderrTail = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    stderrTail = (stderrTail + chunk).slice(-2000);
-  });
-  const lines = new TextLineSplitter();
-  const pass = (line: string | null) => {
-    if (line !== null && line.trim() !== '') res.write(line + '\n');
-  };
-  child.stdout.setEncoding('utf8');
-  for await (const text of child.stdout as AsyncIterable<string>) lines.push(text).forEach(pass);
-  pass(lines.end());
-  const [code] = await new Promise<[number | null]>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve([child.exitCode]);
-    else child.once('close', (c) => resolve([c]));
-  });
-  if (code !== 0 && code !== 1 && stderrTail) {
-    // The harness itself failed (not the learner's code): say so in the stream.
-    const summary = `the harness exited with code ${code}: ${stderrTail.trim()}`;
-    res.write(JSON.stringify({ type: 'done', verdict: 'error', summary }) + '\n');
-  }
-  res.end();
-  removeWorkspace(workspace);
+  return args;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const parts: Buffer[] = [];
-    req.on('data', (b: Buffer) => {
-      size += b.length;
-      if (size > MAX_BODY) {
-        // Stop reading; the 413 goes out and the connection closes after it.
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new Error('request body over 1 MiB'));
-        return;
-      }
-      parts.push(b);
-    });
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
+// A bug in the endpoint must cost one answer, not the server (an unhandled rejection ends
+// the Node process).
+function failRun(res: ServerResponse, err: unknown): void {
+  console.error('local runtime: a run request failed:', err);
+  if (!res.headersSent) {
+    sendJson(res, 500, { error: `the local runtime failed: ${(err as Error).message}` });
+  } else if (!res.writableEnded) {
+    const summary = `The local runtime failed during this run: ${(err as Error).message}`;
+    res.end(JSON.stringify({ type: 'done', verdict: 'error', summary }) + '\n');
+  }
 }
 
 function deny(res: ServerResponse, verdict: Verdict): boolean {
