@@ -25,6 +25,7 @@ export interface SavedCode {
   saveIfChanged(): void;
   /** Replaces some editable files (others are ignored) and saves at once. */
   replace(files: Files): void;
+  /** A pass: saves the done mark, and the files only if this tab changed them. */
   markDone(): void;
   /** Takes another tab's write of the same progress (a `storage` event's newValue). */
   otherTabSaved(raw: string | null): void;
@@ -91,7 +92,15 @@ export function createSavedCode(options: {
     },
     markDone() {
       done = true;
-      save();
+      if (dirty) {
+        save();
+        return;
+      }
+      // A pass is not an edit: a tab that changed nothing may hold code that another tab has
+      // replaced since, even the very code that passed, so only the done mark is written.
+      const stored = loadProgress(data.id, store);
+      saved = saveProgress(data.id, { files: stored?.files ?? {}, done }, store);
+      options.onChange();
     },
     otherTabSaved(raw) {
       const other = parseProgress(raw);

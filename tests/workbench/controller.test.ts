@@ -211,6 +211,42 @@ describe('on the local runtime', () => {
     expect(seen.at(-1)).toEqual({ type: 'run-end', mode: 'check' });
   });
 
+  it('a pass in a stale tab saves the done mark, not its files over the other tab’s', async () => {
+    const store = new MemoryStore();
+    store.setItem(
+      progressKey(ID),
+      JSON.stringify({ files: { 'client.ts': solution }, done: false }),
+    );
+    const [stale, other] = [local(), local()].map((chooseRuntime) =>
+      createController({ data, store, chooseRuntime, saveDelayMs: SAVE_MS }),
+    );
+    const newer = `// newer, typed in the other tab\n${solution}`;
+    other.edit({ 'client.ts': newer });
+    other.leave();
+    await stale.boot();
+    await stale.run('check');
+    // The stale tab checked the solution it loaded, and that passed.
+    expect(stale.state.done).toBe(true);
+    expect(store.saved()).toEqual({ files: { 'client.ts': newer }, done: true });
+  });
+
+  it('a pass in a tab that changed its code saves the code with the done mark', async () => {
+    const store = new MemoryStore();
+    const [mine, other] = [local(), local()].map((chooseRuntime) =>
+      createController({ data, store, chooseRuntime, saveDelayMs: 60_000 }),
+    );
+    other.edit({ 'client.ts': '// the other tab\n' });
+    other.leave();
+    await mine.boot();
+    mine.edit({ 'client.ts': solution });
+    const checking = mine.run('check');
+    // Typed while the check runs, not saved yet: a change of this tab's, so the pass saves it.
+    const typed = `${solution}// typed during the check\n`;
+    mine.edit({ 'client.ts': typed });
+    await checking;
+    expect(store.saved()).toEqual({ files: { 'client.ts': typed }, done: true });
+  });
+
   it('runs one at a time, and a failed check does not mark it done', async () => {
     const store = new MemoryStore();
     const wb = createController({ data, store, chooseRuntime: local() });
