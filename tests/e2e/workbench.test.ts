@@ -180,7 +180,13 @@ describe('workbench on the local runtime', () => {
     const [mine, other] = [await context.newPage(), await context.newPage()];
     mine.on('dialog', (d) => void d.accept());
     await mine.goto(ws.url + EXERCISE.slice(1));
-    await mine.evaluate(() => localStorage.clear());
+    // Both tabs open on a saved solution, so the stale one's Check will pass.
+    const solution = await readFile(join(REPO, 'exercises/raw-client/solution/client.ts'), 'utf8');
+    await mine.evaluate((text) => {
+      localStorage.clear();
+      const progress = { files: { 'client.ts': text }, done: false };
+      localStorage.setItem('mcpw:exercise:raw-client', JSON.stringify(progress));
+    }, solution);
     for (const page of [mine, other]) {
       await page.goto(ws.url + EXERCISE.slice(1));
       await page.click('[data-action="start"]');
@@ -197,6 +203,11 @@ describe('workbench on the local runtime', () => {
     // Running the untouched, stale tab must not replace what the other tab saved.
     await mine.click('[data-action="run"]');
     await mine.locator('[data-action="run"]:not([disabled])').waitFor();
+    expect(await savedClient(mine)).toBe('// typed in the other tab\n');
+    // Nor must its passing Check: the pass is saved as the done mark alone.
+    await mine.click('[data-action="check"]');
+    await mine.locator('.wb-checks-summary[data-state="ok"]').waitFor();
+    expect(await mine.locator('[data-exercise-status="raw-client"]').textContent()).toBe('done');
     expect(await savedClient(mine)).toBe('// typed in the other tab\n');
 
     await mine.click('[data-action="take-other"]');
