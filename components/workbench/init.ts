@@ -12,7 +12,11 @@ export function initWorkbench(): void {
   if (!root || !dataEl) return;
   const data = JSON.parse(dataEl.textContent ?? '{}') as WorkbenchData;
 
-  const saved = loadProgress(data.id);
+  const saved = loadProgress(
+    data.id,
+    undefined,
+    data.editable.map((f) => f.path),
+  ).progress;
   const preview = root.querySelector<HTMLElement>('[data-preview]');
   const first = data.editable[0];
   if (preview && first && saved?.files[first.path] !== undefined) {

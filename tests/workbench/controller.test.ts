@@ -102,6 +102,50 @@ describe('saving', () => {
   });
 });
 
+describe('damaged saved progress', () => {
+  const damaged = (value: string) => {
+    const store = new MemoryStore();
+    store.setItem(progressKey(ID), value);
+    return store;
+  };
+
+  it('keeps what can be kept, names what was left out, and rewrites nothing until asked', () => {
+    const raw = JSON.stringify({ files: { 'client.ts': 123, 'notes.txt': 'x' }, done: true });
+    const store = damaged(raw);
+    const wb = createController({ data, store, chooseRuntime: noRuntime });
+    expect(wb.files()).toEqual({ 'client.ts': starter });
+    expect(wb.state.done).toBe(true);
+    expect(wb.state.discarded).toEqual([
+      '"client.ts" (it is not text)',
+      '"notes.txt" (not files of this exercise)',
+    ]);
+    wb.leave();
+    expect(store.getItem(progressKey(ID))).toBe(raw);
+
+    wb.reset();
+    expect(store.saved()).toEqual({ files: { 'client.ts': starter }, done: true });
+    expect(wb.state.discarded).toEqual([]);
+  });
+
+  it('starts from the starter when nothing saved can be read', () => {
+    for (const raw of ['{"files":', '[]', '"client.ts"']) {
+      const wb = createController({ data, store: damaged(raw), chooseRuntime: noRuntime });
+      expect(wb.files()).toEqual({ 'client.ts': starter });
+      expect(wb.state.done).toBe(false);
+      expect(wb.state.discarded).toHaveLength(1);
+    }
+  });
+
+  it('takes nothing unusable from another tab’s write', () => {
+    const store = new MemoryStore();
+    const wb = createController({ data, store, chooseRuntime: noRuntime });
+    wb.otherTabSaved(JSON.stringify({ files: { 'client.ts': 123 }, done: 'yes' }));
+    expect(wb.state.otherTabDiffers).toBe(false);
+    expect(wb.state.done).toBe(false);
+    expect(wb.files()).toEqual({ 'client.ts': starter });
+  });
+});
+
 describe('two tabs on one exercise', () => {
   const tabs = () => {
     const store = new MemoryStore();
