@@ -5,7 +5,8 @@
 // in the controller.
 import { adviceFor } from './advice.ts';
 import type { WorkbenchController, WorkbenchState } from './controller.ts';
-import { applyExerciseStatus, type SaveResult } from './progress.ts';
+import { applyExerciseStatus } from './exercise-status.ts';
+import type { SaveResult } from './progress.ts';
 
 const q = <T extends Element>(root: Element, sel: string) => root.querySelector<T>(sel)!;
 

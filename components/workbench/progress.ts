@@ -2,10 +2,10 @@
 // passed. Every write reports its outcome, so a full quota is shown to the learner instead
 // of being lost silently. What is read back is validated, since anything (an old version, an
 // extension, a hand edit) may have written it: the damaged parts are left out and named, the
-// rest is kept. zod/mini, not zod, as lesson and home pages load this module too; even so the
-// chunk they load grew from a few hundred bytes to ~17 KiB gzip (zod's core, shared with the
-// workbench's own zod).
+// rest is kept. Exercise pages load this before Start (the preview of the saved code); lesson
+// and home pages load only exercise-status.ts, which stays free of zod.
 import * as z from 'zod/mini';
+import { progressKey } from './progress-key.ts';
 
 export interface Progress {
   files: Record<string, string>;
@@ -25,8 +25,7 @@ export type SaveResult = 'saved' | 'quota' | 'unavailable';
 /** Where progress is kept: localStorage in the page, any object with these two methods in tests. */
 export type ProgressStore = Pick<Storage, 'getItem' | 'setItem'>;
 
-/** The localStorage key of one exercise (also what a `storage` event from another tab names). */
-export const progressKey = (id: string) => `mcpw:exercise:${id}`;
+export { progressKey };
 
 /** The most the local runtime accepts per file (its endpoint's limit): a longer one never runs. */
 export const MAX_SAVED_FILE_CHARS = 256 * 1024;
@@ -130,15 +129,4 @@ function isQuotaError(err: unknown): boolean {
     err.code === 22 ||
     err.code === 1014
   );
-}
-
-/** Fills every [data-exercise-status="<id>"] on the page from stored progress. */
-export function applyExerciseStatus(root: ParentNode = document): void {
-  for (const el of root.querySelectorAll<HTMLElement>('[data-exercise-status]')) {
-    const id = el.dataset.exerciseStatus ?? '';
-    const p = loadProgress(id).progress;
-    const state = p?.done ? 'done' : p ? 'started' : 'not-started';
-    el.dataset.state = state;
-    el.textContent = state === 'done' ? 'done' : state === 'started' ? 'started' : 'not started';
-  }
 }
