@@ -1,8 +1,8 @@
 // The workbench's state, free of the DOM: the learner's code and its saving (saved-code.ts),
-// the done mark, the runtime and its boot, one run at a time, and the warning when another
-// tab saves the same exercise. Panels render `state` and the events it emits, and forward
-// the learner's clicks to its methods; a test drives it with an in-memory store and a real
-// runtime.
+// the done mark, the runtime and its boot, one run at a time, the warning when another tab
+// saves the same exercise, and the note when saved progress was too damaged to use whole.
+// Panels render `state` and the events it emits, and forward the learner's clicks to its
+// methods; a test drives it with an in-memory store and a real runtime.
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import {
   BootError,
@@ -31,6 +31,8 @@ export interface WorkbenchState {
   saved: SaveResult;
   /** Another tab saved code that differs from this tab's. */
   otherTabDiffers: boolean;
+  /** Parts of the stored progress too damaged to use, left out when it was read; until Reset. */
+  discarded: readonly string[];
   done: boolean;
   hasSolution: boolean;
 }
@@ -97,6 +99,7 @@ export function createController(options: ControllerOptions): WorkbenchControlle
     phase: 'idle',
     saved: code.saved,
     otherTabDiffers: code.otherTabDiffers,
+    discarded: code.discarded,
     done: code.done,
     hasSolution: data.editable.some((f) => f.solution !== undefined),
   };
@@ -120,6 +123,8 @@ export function createController(options: ControllerOptions): WorkbenchControlle
     leave: () => code.saveIfChanged(),
     reset() {
       replace(Object.fromEntries(data.editable.map((f) => [f.path, f.starter])));
+      // Reset is what the damage note offers: the store now holds whole progress again.
+      if (state.discarded.length > 0 && code.saved === 'saved') changed({ discarded: [] });
     },
     showSolution() {
       const solved = data.editable.filter((f) => f.solution !== undefined);

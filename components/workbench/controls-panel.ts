@@ -1,10 +1,12 @@
 // The workbench's bar and notices: Start / Run / Check / Stop / Reset / Show solution, the
-// boot stages, the boot failure with advice, the runtime label, the storage and other-tab
-// warnings and the exercise status. It renders the controller's state and forwards clicks;
-// questions that need the learner's yes (replacing code) are asked here, not in the controller.
+// boot stages, the boot failure with advice, the runtime label, the storage, other-tab and
+// damaged-progress warnings and the exercise status. It renders the controller's state and
+// forwards clicks; questions that need the learner's yes (replacing code) are asked here, not
+// in the controller.
 import { adviceFor } from './advice.ts';
 import type { WorkbenchController, WorkbenchState } from './controller.ts';
-import { applyExerciseStatus, type SaveResult } from './progress.ts';
+import { applyExerciseStatus } from './exercise-status.ts';
+import type { SaveResult } from './progress.ts';
 
 const q = <T extends Element>(root: Element, sel: string) => root.querySelector<T>(sel)!;
 
@@ -39,6 +41,7 @@ export function mountControls(
   const storageWarning = q<HTMLElement>(root, '[data-storage-warning]');
   const runtimeLabel = q<HTMLElement>(root, '[data-runtime-label]');
   const otherTab = q<HTMLElement>(root, '[data-other-tab]');
+  const damage = q<HTMLElement>(root, '[data-progress-damage]');
 
   const render = (s: WorkbenchState) => {
     start.hidden = s.phase === 'booting' || s.phase === 'ready';
@@ -54,6 +57,7 @@ export function mountControls(
     storageWarning.hidden = s.saved === 'saved';
     if (s.saved !== 'saved') storageWarning.textContent = STORAGE_WARNINGS[s.saved];
     otherTab.hidden = !s.otherTabDiffers;
+    renderDamage(damage, s);
     applyExerciseStatus();
   };
   render(wb.state);
@@ -71,9 +75,11 @@ export function mountControls(
   run.addEventListener('click', () => void wb.run('run'));
   check.addEventListener('click', () => void wb.run('check'));
   stop.addEventListener('click', () => wb.stop());
-  reset.addEventListener('click', () => {
+  const askReset = () => {
     if (confirm('Replace your code with the starter code? Your edits will be lost.')) wb.reset();
-  });
+  };
+  reset.addEventListener('click', askReset);
+  q<HTMLButtonElement>(damage, '[data-action="reset-damaged"]').addEventListener('click', askReset);
   solution.addEventListener('click', () => {
     if (confirm('Replace your code with the solution? Your edits will be lost.')) {
       wb.showSolution();
@@ -107,6 +113,18 @@ function renderStages(stages: HTMLOListElement, s: WorkbenchState): void {
     if (current) li.setAttribute('aria-current', 'step');
     else li.removeAttribute('aria-current');
   }
+}
+
+function renderDamage(box: HTMLElement, s: WorkbenchState): void {
+  box.hidden = s.discarded.length === 0;
+  // Names in a damaged value are anyone's text: only ever text here, never markup.
+  q(box, '[data-discarded]').replaceChildren(
+    ...s.discarded.map((part) => {
+      const li = document.createElement('li');
+      li.textContent = part;
+      return li;
+    }),
+  );
 }
 
 function renderBootError(box: HTMLElement, s: WorkbenchState): void {

@@ -1,9 +1,11 @@
-// The workbench's eager part, a few hundred bytes: shows saved progress and the learner's
-// saved code as plain text, and loads the real workbench (editor, terminal, runtime) only
-// when the learner presses Start, so the task text is readable first and nothing boots
-// without a user gesture (iOS requires one).
+// The workbench's eager part: shows saved progress and the learner's saved code as plain
+// text, and loads the real workbench (editor, terminal, runtime) only when the learner presses
+// Start, so the task text is readable first and nothing boots without a user gesture (iOS
+// requires one). It is small but for the validator of saved progress (zod/mini, ~17 KiB
+// gzip): saved code is never shown, even as text, before it has been checked.
 import { DATA_ELEMENT_ID, type WorkbenchData } from './data.ts';
-import { applyExerciseStatus, loadProgress } from './progress.ts';
+import { applyExerciseStatus } from './exercise-status.ts';
+import { loadProgress } from './progress.ts';
 
 export function initWorkbench(): void {
   applyExerciseStatus();
@@ -12,7 +14,11 @@ export function initWorkbench(): void {
   if (!root || !dataEl) return;
   const data = JSON.parse(dataEl.textContent ?? '{}') as WorkbenchData;
 
-  const saved = loadProgress(data.id);
+  const saved = loadProgress(
+    data.id,
+    undefined,
+    data.editable.map((f) => f.path),
+  ).progress;
   const preview = root.querySelector<HTMLElement>('[data-preview]');
   const first = data.editable[0];
   if (preview && first && saved?.files[first.path] !== undefined) {

@@ -1,10 +1,23 @@
 // Per-exercise progress in localStorage: the learner's files and whether the checks have
 // passed. Every write reports its outcome, so a full quota is shown to the learner instead
-// of being lost silently. Tiny and dependency-free: lesson and home pages load it too.
+// of being lost silently. What is read back is validated, since anything (an old version, an
+// extension, a hand edit) may have written it: the damaged parts are left out and named, the
+// rest is kept. Exercise pages load this before Start (the preview of the saved code); lesson
+// and home pages load only exercise-status.ts, which stays free of zod.
+import * as z from 'zod/mini';
+import { progressKey } from './progress-key.ts';
 
 export interface Progress {
   files: Record<string, string>;
   done: boolean;
+}
+
+/** What reading stored progress found: the usable part, and what had to be left out. */
+export interface ReadBack {
+  /** Undefined when nothing is stored, or nothing stored could be used. */
+  progress: Progress | undefined;
+  /** Each left-out part, in the learner's words (a file's name and why); empty when whole. */
+  discarded: string[];
 }
 
 export type SaveResult = 'saved' | 'quota' | 'unavailable';
@@ -12,31 +25,90 @@ export type SaveResult = 'saved' | 'quota' | 'unavailable';
 /** Where progress is kept: localStorage in the page, any object with these two methods in tests. */
 export type ProgressStore = Pick<Storage, 'getItem' | 'setItem'>;
 
-/** The localStorage key of one exercise (also what a `storage` event from another tab names). */
-export const progressKey = (id: string) => `mcpw:exercise:${id}`;
+export { progressKey };
+
+/** The most the local runtime accepts per file (its endpoint's limit): a longer one never runs. */
+export const MAX_SAVED_FILE_CHARS = 256 * 1024;
+
+// Each part of a stored value on its own, so that one damaged part costs only itself.
+const Entries = z.record(z.string(), z.unknown());
+const SavedFile = z.string().check(z.maxLength(MAX_SAVED_FILE_CHARS));
+const Done = z.boolean();
+
+const TOO_LONG = `longer than the ${MAX_SAVED_FILE_CHARS / 1024} KiB a run takes`;
+
+// A damaged value may hold any names, as many and as long as it likes: a note shows a few,
+// each cut to a line's worth.
+const shown = (path: string) => JSON.stringify(path.length > 60 ? `${path.slice(0, 59)}…` : path);
+function listed(paths: string[]): string {
+  const named = paths.slice(0, 3).map(shown).join(', ');
+  return paths.length > 3 ? `${named} and ${paths.length - 3} more` : named;
+}
 
 // The store defaults inside the try: merely touching `localStorage` throws where a browser
 // blocks storage for the page.
-export function loadProgress(id: string, store?: ProgressStore): Progress | undefined {
+function readRaw(id: string, store?: ProgressStore): string | null {
   try {
-    return parseProgress((store ?? localStorage).getItem(progressKey(id)));
+    return (store ?? localStorage).getItem(progressKey(id));
   } catch {
-    return undefined;
+    return null;
   }
 }
 
-/** Reads a stored value (or a `storage` event's newValue); undefined when absent or unreadable. */
-export function parseProgress(raw: string | null): Progress | undefined {
+/** Reads and validates one exercise's stored progress (see readProgress). */
+export function loadProgress(
+  id: string,
+  store?: ProgressStore,
+  editable?: readonly string[],
+): ReadBack {
+  return readProgress(readRaw(id, store), editable);
+}
+
+/**
+ * Validates a stored value (or a `storage` event's newValue). With `editable`, files of other
+ * names are left out too: the workbench can neither show nor save them.
+ */
+export function readProgress(raw: string | null, editable?: readonly string[]): ReadBack {
+  if (raw === null || raw === '') return { progress: undefined, discarded: [] };
+  let value: unknown;
   try {
-    if (!raw) return undefined;
-    const value = JSON.parse(raw) as Partial<Progress>;
-    return {
-      files: value.files && typeof value.files === 'object' ? value.files : {},
-      done: value.done === true,
-    };
+    value = JSON.parse(raw);
   } catch {
-    return undefined;
+    return { progress: undefined, discarded: ['everything saved (it is not JSON)'] };
   }
+  const stored = Entries.safeParse(value);
+  if (!stored.success) {
+    return { progress: undefined, discarded: ['everything saved (it is not a saved exercise)'] };
+  }
+  const discarded: string[] = [];
+  const files = Entries.safeParse(stored.data.files ?? {});
+  if (!files.success) discarded.push('the saved files (they are not a set of named files)');
+  const kept: [string, string][] = [];
+  const strangers: string[] = [];
+  for (const [path, text] of Object.entries(files.data ?? {})) {
+    if (editable && !editable.includes(path)) strangers.push(path);
+    else if (typeof text !== 'string') discarded.push(`${shown(path)} (it is not text)`);
+    else if (!SavedFile.safeParse(text).success) discarded.push(`${shown(path)} (${TOO_LONG})`);
+    else kept.push([path, text]);
+  }
+  if (strangers.length > 0) discarded.push(`${listed(strangers)} (not files of this exercise)`);
+  const done = stored.data.done;
+  if (done !== undefined && !Done.safeParse(done).success) {
+    discarded.push('the done mark (it is neither true nor false)');
+  }
+  return {
+    // Own properties only: no name in stored data may reach a prototype.
+    progress: { files: Object.fromEntries(kept), done: done === true },
+    discarded,
+  };
+}
+
+/** The usable part of a stored value; undefined when absent or unreadable. */
+export function parseProgress(
+  raw: string | null,
+  editable?: readonly string[],
+): Progress | undefined {
+  return readProgress(raw, editable).progress;
 }
 
 export function saveProgress(id: string, progress: Progress, store?: ProgressStore): SaveResult {
@@ -57,15 +129,4 @@ function isQuotaError(err: unknown): boolean {
     err.code === 22 ||
     err.code === 1014
   );
-}
-
-/** Fills every [data-exercise-status="<id>"] on the page from stored progress. */
-export function applyExerciseStatus(root: ParentNode = document): void {
-  for (const el of root.querySelectorAll<HTMLElement>('[data-exercise-status]')) {
-    const id = el.dataset.exerciseStatus ?? '';
-    const p = loadProgress(id);
-    const state = p?.done ? 'done' : p ? 'started' : 'not-started';
-    el.dataset.state = state;
-    el.textContent = state === 'done' ? 'done' : state === 'started' ? 'started' : 'not started';
-  }
 }

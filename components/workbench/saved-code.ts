@@ -19,12 +19,15 @@ export interface SavedCode {
   readonly saved: SaveResult;
   /** Another tab saved code that differs from this tab's. */
   readonly otherTabDiffers: boolean;
+  /** What was left out of the stored progress when it was read (see progress.ts). */
+  readonly discarded: readonly string[];
   /** The learner typed: saved after a pause, so not at every keystroke. */
   edit(files: Files): void;
   /** Saves now if this tab changed anything since its last save. */
   saveIfChanged(): void;
   /** Replaces some editable files (others are ignored) and saves at once. */
   replace(files: Files): void;
+  /** A pass: saves the done mark, and the files only if this tab changed them. */
   markDone(): void;
   /** Takes another tab's write of the same progress (a `storage` event's newValue). */
   otherTabSaved(raw: string | null): void;
@@ -42,8 +45,9 @@ export function createSavedCode(options: {
   onChange: () => void;
 }): SavedCode {
   const { data, store } = options;
-  const editable = new Set(data.editable.map((f) => f.path));
-  const stored = loadProgress(data.id, store);
+  const paths = data.editable.map((f) => f.path);
+  const editable = new Set(paths);
+  const { progress: stored, discarded } = loadProgress(data.id, store, paths);
   let files: Files = Object.fromEntries(
     data.editable.map((f) => [f.path, stored?.files[f.path] ?? f.starter]),
   );
@@ -58,7 +62,7 @@ export function createSavedCode(options: {
   const save = () => {
     clearTimeout(timer);
     // Another tab may have finished the exercise meanwhile; never unmark it.
-    done ||= loadProgress(data.id, store)?.done ?? false;
+    done ||= loadProgress(data.id, store).progress?.done ?? false;
     saved = saveProgress(data.id, { files, done }, store);
     dirty = false;
     options.onChange();
@@ -75,6 +79,7 @@ export function createSavedCode(options: {
     get otherTabDiffers() {
       return theirs !== undefined;
     },
+    discarded,
     edit(next) {
       files = { ...next };
       dirty = true;
@@ -91,10 +96,18 @@ export function createSavedCode(options: {
     },
     markDone() {
       done = true;
-      save();
+      if (dirty) {
+        save();
+        return;
+      }
+      // A pass is not an edit: a tab that changed nothing may hold code that another tab has
+      // replaced since, even the very code that passed, so only the done mark is written.
+      const stored = loadProgress(data.id, store, paths).progress;
+      saved = saveProgress(data.id, { files: stored?.files ?? {}, done }, store);
+      options.onChange();
     },
     otherTabSaved(raw) {
-      const other = parseProgress(raw);
+      const other = parseProgress(raw, paths);
       if (!other) return;
       // Each tab saves over the other (last write wins), so say so the moment the other
       // tab saves different code, and offer to take its version.

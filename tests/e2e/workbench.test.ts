@@ -180,7 +180,13 @@ describe('workbench on the local runtime', () => {
     const [mine, other] = [await context.newPage(), await context.newPage()];
     mine.on('dialog', (d) => void d.accept());
     await mine.goto(ws.url + EXERCISE.slice(1));
-    await mine.evaluate(() => localStorage.clear());
+    // Both tabs open on a saved solution, so the stale one's Check will pass.
+    const solution = await readFile(join(REPO, 'exercises/raw-client/solution/client.ts'), 'utf8');
+    await mine.evaluate((text) => {
+      localStorage.clear();
+      const progress = { files: { 'client.ts': text }, done: false };
+      localStorage.setItem('mcpw:exercise:raw-client', JSON.stringify(progress));
+    }, solution);
     for (const page of [mine, other]) {
       await page.goto(ws.url + EXERCISE.slice(1));
       await page.click('[data-action="start"]');
@@ -198,6 +204,11 @@ describe('workbench on the local runtime', () => {
     await mine.click('[data-action="run"]');
     await mine.locator('[data-action="run"]:not([disabled])').waitFor();
     expect(await savedClient(mine)).toBe('// typed in the other tab\n');
+    // Nor must its passing Check: the pass is saved as the done mark alone.
+    await mine.click('[data-action="check"]');
+    await mine.locator('.wb-checks-summary[data-state="ok"]').waitFor();
+    expect(await mine.locator('[data-exercise-status="raw-client"]').textContent()).toBe('done');
+    expect(await savedClient(mine)).toBe('// typed in the other tab\n');
 
     await mine.click('[data-action="take-other"]');
     await warning.waitFor({ state: 'hidden' });
@@ -206,6 +217,46 @@ describe('workbench on the local runtime', () => {
     );
     await other.close();
     await mine.close();
+  });
+
+  it('starts on damaged saved progress, names what it left out, and resets', async () => {
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(ws.url + EXERCISE.slice(1));
+    // A file that is not text, and a stranger whose name is markup: both left out, as text.
+    await page.evaluate(() => {
+      const files = { 'client.ts': 123, '<img src=x onerror=window.__pwned=1>': '' };
+      localStorage.setItem('mcpw:exercise:raw-client', JSON.stringify({ files, done: true }));
+    });
+    await page.reload();
+    await page.click('[data-action="start"]');
+    await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
+    const note = page.locator('[data-progress-damage]');
+    await note.waitFor({ state: 'visible' });
+    expect(await note.locator('li').allTextContents()).toEqual([
+      '"client.ts" (it is not text)',
+      '"<img src=x onerror=window.__pwned=1>" (not files of this exercise)',
+    ]);
+    expect(await note.locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    // The done mark was whole, so it was kept; the editor holds the starter, and runs.
+    expect(await page.locator('[data-exercise-status="raw-client"]').textContent()).toBe('done');
+    const starter = await readFile(join(REPO, 'exercises/raw-client/starter/client.ts'), 'utf8');
+    expect(await page.locator('.cm-content .cm-line').first().textContent()).toBe(
+      starter.split('\n')[0],
+    );
+    await page.click('[data-action="check"]');
+    await page.locator('.wb-checks-summary[data-state="fail"]').waitFor();
+    await shoot(page, 'damaged-progress');
+
+    await page.click('[data-action="reset-damaged"]');
+    await note.waitFor({ state: 'hidden' });
+    const stored = await page.evaluate(() => localStorage.getItem('mcpw:exercise:raw-client'));
+    expect(JSON.parse(stored ?? 'null')).toEqual({ files: { 'client.ts': starter }, done: true });
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   it('runs and checks the other exercises: stdout-is-the-wire and two-kinds-of-failure', async () => {

@@ -102,6 +102,50 @@ describe('saving', () => {
   });
 });
 
+describe('damaged saved progress', () => {
+  const damaged = (value: string) => {
+    const store = new MemoryStore();
+    store.setItem(progressKey(ID), value);
+    return store;
+  };
+
+  it('keeps what can be kept, names what was left out, and rewrites nothing until asked', () => {
+    const raw = JSON.stringify({ files: { 'client.ts': 123, 'notes.txt': 'x' }, done: true });
+    const store = damaged(raw);
+    const wb = createController({ data, store, chooseRuntime: noRuntime });
+    expect(wb.files()).toEqual({ 'client.ts': starter });
+    expect(wb.state.done).toBe(true);
+    expect(wb.state.discarded).toEqual([
+      '"client.ts" (it is not text)',
+      '"notes.txt" (not files of this exercise)',
+    ]);
+    wb.leave();
+    expect(store.getItem(progressKey(ID))).toBe(raw);
+
+    wb.reset();
+    expect(store.saved()).toEqual({ files: { 'client.ts': starter }, done: true });
+    expect(wb.state.discarded).toEqual([]);
+  });
+
+  it('starts from the starter when nothing saved can be read', () => {
+    for (const raw of ['{"files":', '[]', '"client.ts"']) {
+      const wb = createController({ data, store: damaged(raw), chooseRuntime: noRuntime });
+      expect(wb.files()).toEqual({ 'client.ts': starter });
+      expect(wb.state.done).toBe(false);
+      expect(wb.state.discarded).toHaveLength(1);
+    }
+  });
+
+  it('takes nothing unusable from another tab’s write', () => {
+    const store = new MemoryStore();
+    const wb = createController({ data, store, chooseRuntime: noRuntime });
+    wb.otherTabSaved(JSON.stringify({ files: { 'client.ts': 123 }, done: 'yes' }));
+    expect(wb.state.otherTabDiffers).toBe(false);
+    expect(wb.state.done).toBe(false);
+    expect(wb.files()).toEqual({ 'client.ts': starter });
+  });
+});
+
 describe('two tabs on one exercise', () => {
   const tabs = () => {
     const store = new MemoryStore();
@@ -209,6 +253,42 @@ describe('on the local runtime', () => {
     expect(events.at(-1)).toMatchObject({ type: 'done', passed: true });
     expect(wb.state).toMatchObject({ done: true, running: undefined });
     expect(seen.at(-1)).toEqual({ type: 'run-end', mode: 'check' });
+  });
+
+  it('a pass in a stale tab saves the done mark, not its files over the other tab’s', async () => {
+    const store = new MemoryStore();
+    store.setItem(
+      progressKey(ID),
+      JSON.stringify({ files: { 'client.ts': solution }, done: false }),
+    );
+    const [stale, other] = [local(), local()].map((chooseRuntime) =>
+      createController({ data, store, chooseRuntime, saveDelayMs: SAVE_MS }),
+    );
+    const newer = `// newer, typed in the other tab\n${solution}`;
+    other.edit({ 'client.ts': newer });
+    other.leave();
+    await stale.boot();
+    await stale.run('check');
+    // The stale tab checked the solution it loaded, and that passed.
+    expect(stale.state.done).toBe(true);
+    expect(store.saved()).toEqual({ files: { 'client.ts': newer }, done: true });
+  });
+
+  it('a pass in a tab that changed its code saves the code with the done mark', async () => {
+    const store = new MemoryStore();
+    const [mine, other] = [local(), local()].map((chooseRuntime) =>
+      createController({ data, store, chooseRuntime, saveDelayMs: 60_000 }),
+    );
+    other.edit({ 'client.ts': '// the other tab\n' });
+    other.leave();
+    await mine.boot();
+    mine.edit({ 'client.ts': solution });
+    const checking = mine.run('check');
+    // Typed while the check runs, not saved yet: a change of this tab's, so the pass saves it.
+    const typed = `${solution}// typed during the check\n`;
+    mine.edit({ 'client.ts': typed });
+    await checking;
+    expect(store.saved()).toEqual({ files: { 'client.ts': typed }, done: true });
   });
 
   it('runs one at a time, and a failed check does not mark it done', async () => {
