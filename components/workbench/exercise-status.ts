@@ -40,3 +40,22 @@ export function applyExerciseStatus(root: ParentNode = document): void {
     el.textContent = LABELS[state];
   }
 }
+
+/**
+ * The saved text of one file, for the plain-text preview before Start; null unless it is
+ * stored as text. The full reader (progress.ts, with zod) checks everything once the learner
+ * starts the workbench; the preview only ever shows a string, and only as textContent.
+ */
+export function savedTextOf(raw: string | null, path: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw ?? '');
+  } catch {
+    return null;
+  }
+  const files = (value as { files?: unknown } | null)?.files;
+  if (typeof files !== 'object' || files === null || Array.isArray(files)) return null;
+  if (!Object.hasOwn(files, path)) return null;
+  const text = (files as Record<string, unknown>)[path];
+  return typeof text === 'string' ? text : null;
+}

@@ -1,11 +1,11 @@
 // The workbench's eager part: shows saved progress and the learner's saved code as plain
 // text, and loads the real workbench (editor, terminal, runtime) only when the learner presses
 // Start, so the task text is readable first and nothing boots without a user gesture (iOS
-// requires one). It is small but for the validator of saved progress (zod/mini, ~17 KiB
-// gzip): saved code is never shown, even as text, before it has been checked.
+// requires one). It stays a few KiB: the preview reads one saved file without zod (a string
+// or nothing, shown as text); the full check of saved progress loads with the workbench.
 import { DATA_ELEMENT_ID, type WorkbenchData } from './data.ts';
-import { applyExerciseStatus } from './exercise-status.ts';
-import { loadProgress } from './progress.ts';
+import { applyExerciseStatus, savedTextOf } from './exercise-status.ts';
+import { progressKey } from './progress-key.ts';
 
 export function initWorkbench(): void {
   applyExerciseStatus();
@@ -14,15 +14,17 @@ export function initWorkbench(): void {
   if (!root || !dataEl) return;
   const data = JSON.parse(dataEl.textContent ?? '{}') as WorkbenchData;
 
-  const saved = loadProgress(
-    data.id,
-    undefined,
-    data.editable.map((f) => f.path),
-  ).progress;
   const preview = root.querySelector<HTMLElement>('[data-preview]');
   const first = data.editable[0];
-  if (preview && first && saved?.files[first.path] !== undefined) {
-    preview.textContent = saved.files[first.path];
+  if (preview && first) {
+    let raw: string | null = null;
+    try {
+      raw = localStorage.getItem(progressKey(data.id));
+    } catch {
+      // Storage blocked: the preview keeps the starter.
+    }
+    const text = savedTextOf(raw, first.path);
+    if (text !== null) preview.textContent = text;
   }
 
   const start = root.querySelector<HTMLButtonElement>('[data-action="start"]');

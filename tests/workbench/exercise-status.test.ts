@@ -1,7 +1,7 @@
 // The badges read stored progress without zod (lesson pages have a script budget); they must
 // still agree with the full reader on every value, whole or damaged.
 import { describe, expect, it } from 'vitest';
-import { statusOf } from '../../components/workbench/exercise-status.ts';
+import { savedTextOf, statusOf } from '../../components/workbench/exercise-status.ts';
 import { readProgress } from '../../components/workbench/progress.ts';
 
 const VALUES: (string | null)[] = [
@@ -29,6 +29,19 @@ describe('exercise status badges', () => {
     const { progress } = readProgress(raw);
     const expected = progress?.done ? 'done' : progress ? 'started' : 'not-started';
     expect(statusOf(raw)).toBe(expected);
+  });
+
+  it.each(VALUES.map((v) => [v]))(
+    '%j previews the saved client.ts as the full reader keeps it',
+    (raw) => {
+      const kept = readProgress(raw, ['client.ts']).progress?.files['client.ts'] ?? null;
+      expect(savedTextOf(raw, 'client.ts')).toBe(kept);
+    },
+  );
+
+  it('previews only a string, never a prototype member', () => {
+    expect(savedTextOf('{"files":{"__proto__":"x"}}', 'toString')).toBeNull();
+    expect(savedTextOf('{"files":{}}', 'constructor')).toBeNull();
   });
 
   it('tells the three states apart', () => {
