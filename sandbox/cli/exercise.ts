@@ -1,6 +1,7 @@
 // `npm run --silent exercise -- list`
 // `npm run --silent exercise -- check <id> [--dir <folder> | --solution] [--json]`
-// Exit 0 when every check passes, 1 when one fails, 2 on a usage error.
+// Exit 0 when every check passes, 1 when one fails, 2 on a usage error, 3 when the harness
+// could not judge the run (a harness error: nothing was said about the learner's code).
 import { z } from 'zod';
 import { runExercise } from '../harness/run.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
@@ -27,6 +28,8 @@ const CheckArgs = z
   .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' });
 
 const usage = (message: string): never => failUsage(message, USAGE);
+/** Not 1: a run the harness could not judge must never read as "your checks failed". */
+const HARNESS_ERROR = 3;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -67,7 +70,7 @@ async function main(argv: string[]): Promise<number> {
   );
   if (summary.verdict === 'error') {
     process.stderr.write(`${summary.summary}\n`);
-    return 2;
+    return HARNESS_ERROR;
   }
   const passed = summary.passed === true;
   if (a.json) {

@@ -81,6 +81,13 @@ export async function execute(
   await group.untilGone();
   await peer.finish().catch(() => {});
   group.release();
+  // A damaged record says nothing reliable about the learner's code: no verdict at all.
+  if (peer.damage) {
+    throw new Error(
+      `${peer.damage.message}. The run cannot be judged; run the check again, and if it ` +
+        'happens again, report it with the exercise and your files.',
+    );
+  }
   framer.endAll();
   program.stdout = output.stdout.text;
   program.stderr = output.stderr.text;
