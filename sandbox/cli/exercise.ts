@@ -4,6 +4,7 @@
 // could not judge the run (a harness error: nothing was said about the learner's code).
 import { z } from 'zod';
 import { runExercise } from '../harness/run.ts';
+import { exitOnSignals } from '../harness/signals.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
 import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
@@ -88,4 +89,6 @@ async function main(argv: string[]): Promise<number> {
   return passed ? 0 : 1;
 }
 
+// Ctrl-C on a check must not leave the learner's program running (see signals.ts).
+exitOnSignals({ watchParent: true });
 process.exitCode = await main(process.argv.slice(2));
