@@ -73,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${summary.summary}\n`);
     return HARNESS_ERROR;
   }
+  if (summary.killed) process.stderr.write(killedNote(summary.killed));
   const passed = summary.passed === true;
   if (a.json) {
     const checks = summary.checks.map(({ id, title, ok, message }) => ({ id, title, ok, message }));
@@ -87,6 +88,15 @@ async function main(argv: string[]): Promise<number> {
     console.log(`${summary.checks.length - failed} passed, ${failed} failed`);
   }
   return passed ? 0 : 1;
+}
+
+function killedNote(n: number): string {
+  const what = n === 1 ? '1 process' : `${n} processes`;
+  return (
+    `note: ${what} that your program started still ran when the run ended; the harness ` +
+    'killed them. Close what your program starts (end its stdin, wait for it to exit) ' +
+    "before your program exits, and do not start children with 'detached'.\n"
+  );
 }
 
 // Ctrl-C on a check must not leave the learner's program running (see signals.ts).
