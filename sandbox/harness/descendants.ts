@@ -9,7 +9,7 @@
 // repeat until a scan finds nothing new, then SIGKILL the lot. Needs /proc; elsewhere (the
 // WebContainer) only the process group is ended.
 import { randomUUID } from 'node:crypto';
-import { listProcesses, procAvailable, readEnviron, type ProcInfo } from './procs.ts';
+import { listProcesses, procAvailable, readEnviron, readProcess, type ProcInfo } from './procs.ts';
 
 /** The environment variable that marks the processes of one run. */
 export const RUN_MARKER = 'MCPW_RUN';
@@ -28,6 +28,9 @@ export class Descendants {
   /** From now on, what descends from `root` (the program) belongs to the run. */
   track(root: number): void {
     this.root = root;
+    // Its start time too: once the program is gone and reaped, its pid may be someone else's.
+    const p = readProcess(root);
+    if (p) this.seen.set(root, p.start);
   }
 
   /** How many processes other than the program itself had to be killed. */
@@ -40,15 +43,15 @@ export class Descendants {
     if (!procAvailable()) return [];
     const all = listProcesses();
     const running = all.filter((p) => p.state !== 'Z' && p.state !== 'X');
-    const isOurs = (p: ProcInfo): boolean =>
-      p.pid === this.root || this.seen.get(p.pid) === p.start;
+    const isOurs = (p: ProcInfo): boolean => this.seen.get(p.pid) === p.start;
     const found = new Map<number, ProcInfo>();
     for (const p of running) {
-      if (isOurs(p) || (byMarker && p.pid !== process.pid && this.marked(p.pid)))
-        found.set(p.pid, p);
+      const marked = byMarker && p.pid !== process.pid && this.marked(p.pid);
+      if (isOurs(p) || marked) found.set(p.pid, p);
     }
     // Parent chains, to a fixed point: children of anything found are found too.
-    for (let grew = true; grew;) {
+    let grew: boolean;
+    do {
       grew = false;
       for (const p of running) {
         if (!found.has(p.pid) && found.has(p.ppid)) {
@@ -56,7 +59,7 @@ export class Descendants {
           grew = true;
         }
       }
-    }
+    } while (grew);
     for (const p of found.values()) this.seen.set(p.pid, p.start);
     return [...found.values()];
   }
@@ -80,12 +83,12 @@ export class Descendants {
     }
     for (const p of this.scan(true)) stopped.set(p.pid, p);
     for (const p of stopped.values()) {
-      if (signal(p.pid, 'SIGKILL') && p.pid !== this.root)
-        this.killedKeys.add(`${p.pid}:${p.start}`);
+      const killed = signal(p.pid, 'SIGKILL');
+      if (killed && p.pid !== this.root) this.killedKeys.add(`${p.pid}:${p.start}`);
     }
   };
 
-  /** SIGKILL lands asynchronously: waits until nothing killed still runs (about a second at most). */
+  /** SIGKILL lands asynchronously: waits until nothing killed still runs (a second at most). */
   async untilGone(): Promise<void> {
     for (let i = 0; i < 100; i++) {
       const alive = new Set(

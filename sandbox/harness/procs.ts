@@ -61,13 +61,19 @@ export function procAvailable(): boolean {
   return existsSync('/proc/self/stat');
 }
 
+/** One process as /proc shows it; null when there is none with that pid. */
+export function readProcess(pid: number): ProcInfo | null {
+  const f = fields(String(pid));
+  return f && { pid, ppid: Number(f[1]), state: f[0], start: Number(f[19]) };
+}
+
 /** Every process /proc shows, zombies included. */
 export function listProcesses(): ProcInfo[] {
   const out: ProcInfo[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    const f = fields(name);
-    if (f) out.push({ pid: Number(name), ppid: Number(f[1]), state: f[0], start: Number(f[19]) });
+    const p = readProcess(Number(name));
+    if (p) out.push(p);
   }
   return out;
 }
