@@ -1,8 +1,10 @@
 // `npm run --silent exercise -- list`
 // `npm run --silent exercise -- check <id> [--dir <folder> | --solution] [--json]`
-// Exit 0 when every check passes, 1 when one fails, 2 on a usage error.
+// Exit 0 when every check passes, 1 when one fails, 2 on a usage error, 3 when the harness
+// could not judge the run (a harness error: nothing was said about the learner's code).
 import { z } from 'zod';
 import { runExercise } from '../harness/run.ts';
+import { exitOnSignals } from '../harness/signals.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
 import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
@@ -27,6 +29,8 @@ const CheckArgs = z
   .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' });
 
 const usage = (message: string): never => failUsage(message, USAGE);
+/** Not 1: a run the harness could not judge must never read as "your checks failed". */
+const HARNESS_ERROR = 3;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -67,8 +71,9 @@ async function main(argv: string[]): Promise<number> {
   );
   if (summary.verdict === 'error') {
     process.stderr.write(`${summary.summary}\n`);
-    return 2;
+    return HARNESS_ERROR;
   }
+  if (summary.killed) process.stderr.write(killedNote(summary.killed));
   const passed = summary.passed === true;
   if (a.json) {
     const checks = summary.checks.map(({ id, title, ok, message }) => ({ id, title, ok, message }));
@@ -85,4 +90,15 @@ async function main(argv: string[]): Promise<number> {
   return passed ? 0 : 1;
 }
 
+function killedNote(n: number): string {
+  const what = n === 1 ? '1 process' : `${n} processes`;
+  return (
+    `note: ${what} that your program started still ran when the run ended; the harness ` +
+    'killed them. Close what your program starts (end its stdin, wait for it to exit) ' +
+    "before your program exits, and do not start children with 'detached'.\n"
+  );
+}
+
+// Ctrl-C on a check must not leave the learner's program running (see signals.ts).
+exitOnSignals({ watchParent: true });
 process.exitCode = await main(process.argv.slice(2));

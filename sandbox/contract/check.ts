@@ -26,6 +26,8 @@ export interface RunRecord {
   peer: ProcessRecord;
   verdict: Verdict;
   timeoutMs: number;
+  /** Processes other than the program that still ran at the end and were killed. */
+  killed?: number;
   durationMs: number;
 }
 

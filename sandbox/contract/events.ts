@@ -48,6 +48,11 @@ export const HarnessEvent = z.discriminatedUnion('type', [
     verdict: z.enum(['completed', 'timeout', 'output-limit', 'crashed', 'error']),
     passed: z.boolean().optional(),
     summary: z.string(),
+    /**
+     * Processes other than the program that still ran when the run ended and had to be
+     * killed (a server never closed, a detached grandchild). Absent from older harnesses.
+     */
+    killed: z.number().int().nonnegative().optional(),
   }),
 ]);
 export type HarnessEvent = z.infer<typeof HarnessEvent>;

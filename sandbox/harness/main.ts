@@ -8,6 +8,7 @@
 // sandbox/runtime/webcontainer/entry.ts takes its place.
 import { z } from 'zod';
 import { runExercise } from './run.ts';
+import { exitOnSignals } from './signals.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
 // The composition root hands the course's checks to the engine (see ARCHITECTURE.md).
@@ -31,16 +32,8 @@ const USAGE =
   'usage: main.ts --exercise <id> --workspace <dir> --mode run|check ' +
   '[--exercises-root <dir>] [--timeout-ms N]';
 
-// Killed from outside (the local runtime stopping a run), leave through process.exit so that
-// the 'exit' listeners end the learner's process group and remove the work folder: Node's
-// default death by signal skips them.
-for (const [signal, code] of [
-  ['SIGTERM', 143],
-  ['SIGINT', 130],
-  ['SIGHUP', 129],
-] as const) {
-  process.once(signal, () => process.exit(code));
-}
+// Killed from outside (the local runtime stopping a run), still clean up (see signals.ts).
+exitOnSignals({ watchParent: true });
 
 async function main(argv: string[]): Promise<void> {
   const a = parseCliArgsOrExit(argv, {

@@ -11,7 +11,7 @@ import type { Framer } from '../wire/framer.ts';
 import { startHttpPeer } from './http-peer.ts';
 import { ByteBudget, type Limits, type Stopper } from './limits.ts';
 import { StdioPeer } from './stdio-peer.ts';
-import { createTapFile, TapFileReader } from './tap-file.ts';
+import { TapFile } from './tap-file.ts';
 
 export interface Peer {
   /** The program's arguments, with "{peer}" replaced by how to reach the peer. */
@@ -26,6 +26,8 @@ export interface Peer {
   readonly exited: boolean;
   /** Takes in what the tap recorded since the last call. */
   poll(): void;
+  /** The tap's record turned out damaged: the run cannot be judged (stdio only). */
+  readonly damage: Error | null;
   /** Once the program's group is gone: takes in the rest and ends the peer. */
   finish(): Promise<void>;
 }
@@ -63,11 +65,11 @@ function startStdio(setup: PeerSetup): Peer {
     run.peer.kind === 'file'
       ? { command: process.execPath, args: [join(work, run.peer.file)] }
       : (setup.paperTrail ?? paperTrailCommand());
-  const tapFile = createTapFile(work);
+  const tapFile = new TapFile();
   const tapped = [
     ...(setup.relay ?? DEFAULT_RELAY),
     '--record',
-    tapFile,
+    tapFile.path,
     '--max-bytes',
     String(limits.maxFrameBytes),
     '--',
@@ -75,7 +77,7 @@ function startStdio(setup: PeerSetup): Peer {
     ...server.args,
   ];
   const args = run.args.flatMap((a) => (a === '{peer}' ? tapped : [a]));
-  return new StdioPeer(args, new TapFileReader(tapFile), setup);
+  return new StdioPeer(args, tapFile, setup);
 }
 
 /** The harness starts Paper Trail on HTTP and gives the program the proxy's URL. */
@@ -102,6 +104,7 @@ async function startHttp(setup: PeerSetup): Promise<Peer> {
     stdinClosed: false,
     // The server runs until the harness stops it; there is nothing to wait for.
     exited: true,
+    damage: null,
     poll: () => {},
     async finish() {
       const exit = await http.stop();

@@ -10,8 +10,13 @@ export class ProcessGroup {
   /** Resolves once the leader's stdout and stderr have delivered their last bytes. */
   readonly closed: Promise<void>;
 
-  constructor(command: string, args: string[], cwd?: string) {
-    this.child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  constructor(command: string, args: string[], cwd?: string, env?: NodeJS.ProcessEnv) {
+    this.child = spawn(command, args, {
+      cwd,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.closed = new Promise((resolve) => this.child.once('close', () => resolve()));
     // If the harness itself dies, the learner's processes must not outlive it.
     process.on('exit', this.kill);

@@ -45,6 +45,8 @@ export interface Summary {
   passed?: boolean;
   checks: CheckResult[];
   frames: number;
+  /** Processes other than the program that still ran at the end and had to be killed. */
+  killed?: number;
   durationMs: number;
   summary: string;
 }
@@ -90,7 +92,7 @@ export async function runExercise(
       options.mode === 'check'
         ? `${results.length - failedCount} passed, ${failedCount} failed (${describe(record.verdict)})`
         : describe(record.verdict);
-    emit({ type: 'done', verdict: record.verdict, passed, summary });
+    emit({ type: 'done', verdict: record.verdict, passed, summary, killed: record.killed });
     return {
       exercise: exercise.id,
       mode: options.mode,
@@ -98,6 +100,7 @@ export async function runExercise(
       passed,
       checks: results,
       frames: record.frames.length,
+      killed: record.killed,
       durationMs,
       summary,
     };

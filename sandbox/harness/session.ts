@@ -6,6 +6,7 @@ import type { ProcessRecord, RunRecord } from '../contract/check.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import type { Exercise } from '../exercises/loader.ts';
 import { CappedText } from './capped-text.ts';
+import { Descendants, RUN_MARKER } from './descendants.ts';
 import { Framer } from '../wire/framer.ts';
 import { resolveLimits, Stopper } from './limits.ts';
 import { startPeer, type Peer } from './peer.ts';
@@ -24,6 +25,8 @@ export interface SessionOptions {
 const POLL_MS = 15;
 /** How long a peer may take to exit after the program has, before it is killed. */
 const PEER_GRACE_MS = 1000;
+/** How often to look for processes the program started (see descendants.ts). */
+const SCAN_MS = 100;
 /** How long the program's pipes may take to deliver their last bytes after it exited. */
 const PIPE_GRACE_MS = 200;
 
@@ -54,9 +57,23 @@ export async function execute(
     paperTrail: options.paperTrail,
   });
 
-  const group = new ProcessGroup(process.execPath, [join(work, run.program), ...peer.args], work);
-  stopper.attach(group.kill);
+  const strays = new Descendants();
+  const group = new ProcessGroup(process.execPath, [join(work, run.program), ...peer.args], work, {
+    ...process.env,
+    [RUN_MARKER]: strays.id,
+  });
+  if (group.child.pid) strays.track(group.child.pid);
+  // Before the group: a grandchild outside it must be found while its parents still live.
+  const endAll = (): void => {
+    strays.killAll();
+    group.kill();
+  };
+  // First among the 'exit' listeners, so that nothing of the run still runs when the work
+  // folder is removed.
+  process.prependListener('exit', strays.killAll);
+  stopper.attach(endAll);
   const poll = setInterval(() => peer.poll(), POLL_MS);
+  const scan = setInterval(() => strays.scan(), SCAN_MS);
   const timer = setTimeout(() => stopper.stop('timeout'), limits.timeoutMs);
   const output = watchOutput(group, peer, limits.maxOutputBytes, stopper, say);
   const program: ProcessRecord = { stdout: '', stderr: '', exit: null };
@@ -70,17 +87,27 @@ export async function execute(
       program.exit = { code, signal };
       emit({ type: 'exit', source: programSource, code, signal });
       if (code !== 0 || signal !== null) stopper.note('crashed');
-      void afterProgramExit(peer, stopper, group).then(ended);
+      void afterProgramExit(peer, stopper, group, endAll).then(ended);
     });
   });
 
   // The run is over: stop the clocks, end the group, then the peer, then the open lines.
   clearTimeout(timer);
   clearInterval(poll);
-  group.kill();
+  clearInterval(scan);
+  endAll();
   await group.untilGone();
+  await strays.untilGone();
   await peer.finish().catch(() => {});
   group.release();
+  process.off('exit', strays.killAll);
+  // A damaged record says nothing reliable about the learner's code: no verdict at all.
+  if (peer.damage) {
+    throw new Error(
+      `${peer.damage.message}. The run cannot be judged; run the check again, and if it ` +
+        'happens again, report it with the exercise and your files.',
+    );
+  }
   framer.endAll();
   program.stdout = output.stdout.text;
   program.stderr = output.stderr.text;
@@ -95,6 +122,7 @@ export async function execute(
     peer: peer.record,
     verdict: stopper.verdict ?? 'completed',
     timeoutMs: limits.timeoutMs,
+    killed: strays.killed,
     durationMs: Math.round(performance.now() - (t0 - performance.timeOrigin)),
   };
 }
@@ -126,14 +154,19 @@ function watchOutput(
  * its stdin), then end whatever is left of the process group and let the program's pipes
  * deliver their last bytes.
  */
-async function afterProgramExit(peer: Peer, stopper: Stopper, group: ProcessGroup): Promise<void> {
+async function afterProgramExit(
+  peer: Peer,
+  stopper: Stopper,
+  group: ProcessGroup,
+  endAll: () => void,
+): Promise<void> {
   const deadline = performance.now() + PEER_GRACE_MS;
   for (;;) {
     peer.poll();
     if (peer.exited || performance.now() > deadline || stopper.verdict === 'timeout') break;
     await sleep(POLL_MS);
   }
-  group.kill();
+  endAll();
   await Promise.race([group.closed, sleep(PIPE_GRACE_MS)]);
 }
 

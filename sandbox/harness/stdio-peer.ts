@@ -2,21 +2,25 @@
 // same reader the capture tool uses): its frames in both directions, its stderr, when the
 // program closed its stdin, and when it exited.
 import type { ProcessRecord } from '../contract/check.ts';
+import { TapRecordError } from '../tap/record-file.ts';
 import { TapRecordReader } from '../tap/record-reader.ts';
-import { ByteBudget } from './limits.ts';
+import { ByteBudget, type Stopper } from './limits.ts';
 import type { Peer, PeerSetup } from './peer.ts';
-import type { TapFileReader } from './tap-file.ts';
+import type { TapFile } from './tap-file.ts';
 
 export class StdioPeer implements Peer {
   readonly args: string[];
   readonly record: ProcessRecord = { stdout: '', stderr: '', exit: null };
-  private readonly file: TapFileReader;
+  damage: TapRecordError | null = null;
+  private readonly file: TapFile;
   private readonly records: TapRecordReader;
+  private readonly stopper: Stopper;
 
-  constructor(args: string[], file: TapFileReader, setup: PeerSetup) {
+  constructor(args: string[], file: TapFile, setup: PeerSetup) {
     this.args = args;
     this.file = file;
     const { framer, stopper, t0, emit, source } = setup;
+    this.stopper = stopper;
     const stderrBytes = new ByteBudget(setup.limits.maxOutputBytes);
     const report = (text: string): void => {
       this.record.stderr += text;
@@ -49,7 +53,15 @@ export class StdioPeer implements Peer {
   }
 
   poll(): void {
-    for (const record of this.file.read()) this.records.read(record);
+    if (this.damage) return;
+    try {
+      for (const record of this.file.read()) this.records.read(record);
+    } catch (err) {
+      if (!(err instanceof TapRecordError)) throw err;
+      // Nothing after a damaged line can be trusted: stop the run; the session reports it.
+      this.damage = err;
+      this.stopper.stop('error');
+    }
   }
 
   async finish(): Promise<void> {

@@ -8,15 +8,10 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createPaperTrailServer } from '../../paper-trail/server.ts';
 import { checks } from '../../../exercises/registry.ts';
 import { runExercise } from '../../harness/run.ts';
+import { exitOnSignals } from '../../harness/signals.ts';
 import { runRelay } from '../../tap/relay.ts';
 import { formatSentinelLine } from '../sentinel.ts';
 import { CONTAINER_PATHS } from './paths.ts';
-
-// A killed run must take the learner's processes with it: exiting through process.exit()
-// runs the harness's 'exit' listener, which ends the learner's process group.
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => process.exit(128 + (signal === 'SIGTERM' ? 15 : 2)));
-}
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--relay') return runRelay(argv.slice(1));
@@ -26,6 +21,9 @@ async function main(argv: string[]): Promise<void> {
     await server.connect(new StdioServerTransport());
     return;
   }
+  // A stopped run must take the learner's processes with it (see signals.ts). Only the
+  // harness: the relay passes signals on to its server and lets the server decide.
+  exitOnSignals();
   const { values } = parseArgs({
     args: argv,
     options: {

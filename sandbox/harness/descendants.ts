@@ -1,0 +1,121 @@
+// Every process a run started, wherever it went. A program can leave its process group
+// (spawn with `detached`, setsid) and then a group kill misses it; once its parent exits it
+// is adopted by init and no longer looks like part of the run. So the run keeps a list of
+// what it has seen, by parent chain from the program, scanned while the run lives, and at the
+// end also finds processes by a marker in their environment, which children inherit unless
+// they clear it. Linux's child-subreaper would keep them as descendants, but Node cannot set it.
+//
+// Ending them: SIGSTOP everything found, scan again (a stopped process cannot start another),
+// repeat until a scan finds nothing new, then SIGKILL the lot. Needs /proc; elsewhere (the
+// WebContainer) only the process group is ended.
+import { randomUUID } from 'node:crypto';
+import { listProcesses, procAvailable, readEnviron, readProcess, type ProcInfo } from './procs.ts';
+
+/** The environment variable that marks the processes of one run. */
+export const RUN_MARKER = 'MCPW_RUN';
+
+/** How many stop-and-scan rounds before giving up on a program that keeps forking. */
+const MAX_ROUNDS = 50;
+
+export class Descendants {
+  /** Put into the program's environment: `${RUN_MARKER}=${id}`. */
+  readonly id = randomUUID();
+  private root = -1;
+  /** Seen processes by pid, with the start time that tells them from a reused pid. */
+  private readonly seen = new Map<number, number>();
+  private readonly killedKeys = new Set<string>();
+
+  /** From now on, what descends from `root` (the program) belongs to the run. */
+  track(root: number): void {
+    this.root = root;
+    // Its start time too: once the program is gone and reaped, its pid may be someone else's.
+    const p = readProcess(root);
+    if (p) this.seen.set(root, p.start);
+  }
+
+  /** How many processes other than the program itself had to be killed. */
+  get killed(): number {
+    return this.killedKeys.size;
+  }
+
+  /** Adds what now descends from the program or from anything seen before. */
+  scan(byMarker = false): ProcInfo[] {
+    if (!procAvailable()) return [];
+    const all = listProcesses();
+    const running = all.filter((p) => p.state !== 'Z' && p.state !== 'X');
+    const isOurs = (p: ProcInfo): boolean => this.seen.get(p.pid) === p.start;
+    const found = new Map<number, ProcInfo>();
+    for (const p of running) {
+      const marked = byMarker && p.pid !== process.pid && this.marked(p.pid);
+      if (isOurs(p) || marked) found.set(p.pid, p);
+    }
+    // Parent chains, to a fixed point: children of anything found are found too.
+    let grew: boolean;
+    do {
+      grew = false;
+      for (const p of running) {
+        if (!found.has(p.pid) && found.has(p.ppid)) {
+          found.set(p.pid, p);
+          grew = true;
+        }
+      }
+    } while (grew);
+    for (const p of found.values()) this.seen.set(p.pid, p.start);
+    return [...found.values()];
+  }
+
+  /**
+   * Stops and then kills every process of the run that still runs, the program included.
+   * Synchronous, so that it also works in an 'exit' listener.
+   */
+  readonly killAll = (): void => {
+    if (!procAvailable()) return;
+    const stopped = new Map<number, ProcInfo>();
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const fresh = this.scan(true).filter((p) => !stopped.has(p.pid) && p.state !== 'T');
+      if (fresh.length === 0) break;
+      for (const p of fresh) {
+        signal(p.pid, 'SIGSTOP');
+        stopped.set(p.pid, p);
+      }
+      // Signals land asynchronously: let the stops take hold before looking again.
+      sleepSync(2);
+    }
+    for (const p of this.scan(true)) stopped.set(p.pid, p);
+    for (const p of stopped.values()) {
+      const killed = signal(p.pid, 'SIGKILL');
+      if (killed && p.pid !== this.root) this.killedKeys.add(`${p.pid}:${p.start}`);
+    }
+  };
+
+  /** SIGKILL lands asynchronously: waits until nothing killed still runs (a second at most). */
+  async untilGone(): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      const alive = new Set(
+        listProcesses()
+          .filter((p) => p.state !== 'Z' && p.state !== 'X')
+          .map((p) => `${p.pid}:${p.start}`),
+      );
+      if (![...this.killedKeys].some((k) => alive.has(k))) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  private marked(pid: number): boolean {
+    return readEnviron(pid).includes(`${RUN_MARKER}=${this.id}`);
+  }
+}
+
+function signal(pid: number, name: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+function sleepSync(ms: number): void {
+  Atomics.wait(pause, 0, 0, ms);
+}

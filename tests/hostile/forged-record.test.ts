@@ -1,0 +1,71 @@
+// Defect 5 of issue 10: the tap's record must be out of the learner's reach, and a damaged
+// record is a harness error (exit 3, a sentence), never a verdict or a stack trace.
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checks } from '../../exercises/registry.ts';
+import { runExercise } from '../../sandbox/harness/run.ts';
+import { TapRecordError, TapRecordParser } from '../../sandbox/tap/record-file.ts';
+import { checkDir, fixture } from './cli.ts';
+
+const FORGED = fixture('forged-record');
+const DAMAGED = fixture('damaged-record');
+const LIMITS = { timeoutMs: 5000, checks };
+
+describe('a forged tap record', () => {
+  it('does not pass a program that never started the server', async () => {
+    const summary = await runExercise(
+      { exercise: 'raw-client', mode: 'check', workspace: FORGED, ...LIMITS },
+      () => {},
+    );
+    expect(summary.verdict).toBe('completed');
+    expect(summary.passed).toBe(false);
+    expect(summary.frames).toBe(0);
+  });
+
+  it('fails from the CLI with exit 1', () => {
+    const r = checkDir('raw-client', FORGED);
+    expect(r.code, r.err).toBe(1);
+    expect(r.out).toMatch(/^FAIL /m);
+    expect(r.out).not.toMatch(/\b10 passed, 0 failed/);
+  });
+});
+
+describe('a damaged tap record', () => {
+  it('is a parse error that names the line', () => {
+    const parser = new TapRecordParser();
+    const good = JSON.stringify({ relay: 1, t: 1, k: 'start' }) + '\n';
+    expect(parser.push(Buffer.from(good))).toHaveLength(1);
+    expect(() => parser.push(Buffer.from('{"relay":1,"t":1,"k":"nonsense"}\n'))).toThrow(
+      TapRecordError,
+    );
+    expect(() => new TapRecordParser().push(Buffer.from('garbage\n'))).toThrow(/line 1/);
+    expect(() => new TapRecordParser().push(Buffer.from(good + '[1,2]\n'))).toThrow(/line 2/);
+  });
+
+  it('ends the run as a harness error, not a verdict on the learner', async () => {
+    let stderr = '';
+    const summary = await runExercise(
+      { exercise: 'raw-client', mode: 'check', workspace: DAMAGED, ...LIMITS },
+      (e) => {
+        if (e.type === 'stderr') stderr += e.text;
+      },
+    );
+    expect(summary.verdict).toBe('error');
+    expect(summary.checks).toEqual([]);
+    expect(summary.summary).toMatch(/tap record is damaged: line 1 is not JSON/);
+    const record = /record: (.+)/.exec(stderr)?.[1];
+    expect(record, stderr).toBeDefined();
+    // Outside the work folder, and gone with the run.
+    expect(record).not.toContain('.workspaces');
+    expect(existsSync(record!)).toBe(false);
+  });
+
+  it('exits 3 from the CLI with a message and no stack trace', () => {
+    const r = checkDir('raw-client', DAMAGED);
+    expect(r.code, r.err).toBe(3);
+    expect(r.err).toMatch(/harness error: the tap record is damaged/);
+    expect(r.err).toMatch(/run the check again/);
+    expect(r.err).not.toMatch(/^\s+at /m);
+    expect(r.out).toBe('');
+  });
+});

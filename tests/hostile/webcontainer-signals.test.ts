@@ -1,0 +1,83 @@
+// Defect 2 of issue 10 for the third entry point: the bundled harness as the WebContainer
+// runs it (over the fake container: the real bundle, real Node processes). A signal must end
+// the learner's processes and remove the work folder there too.
+import { readFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
+import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
+import { toTree } from '../../sandbox/runtime/webcontainer/adapter.ts';
+import { FakeWebContainer } from '../runtime/fake-webcontainer.ts';
+import { ROOT, fixture } from './cli.ts';
+import { cmdline, cwdOf, descendantsOf, killAll, running, waitFor, type Proc } from './procs.ts';
+
+let out: string;
+let container: FakeWebContainer;
+let seen: Proc[] = [];
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'mcpw-bundle-'));
+  const r = await bundleRuntime({ outDir: out, exercisesRoot: join(ROOT, 'exercises') });
+  const manifest = JSON.parse(readFileSync(r.manifestPath, 'utf8')) as RuntimeManifest;
+  container = await FakeWebContainer.boot();
+  const busy = readFileSync(join(fixture('busy-loop'), 'client.ts'), 'utf8');
+  await container.mount(toTree({ ...manifest.files, 'workspaces/raw-client/client.ts': busy }));
+});
+
+afterEach(() => {
+  killAll(seen);
+  seen = [];
+});
+
+afterAll(() => {
+  container?.teardown();
+  rmSync(out, { recursive: true, force: true });
+});
+
+describe('the WebContainer harness', () => {
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
+    'ends the run and its processes on %s',
+    async (signal) => {
+      const proc = await container.spawn('node', [
+        'runtime/harness.mjs',
+        '--exercise',
+        'raw-client',
+        '--mode',
+        'check',
+        '--workspace',
+        'workspaces/raw-client',
+      ]);
+      void proc.output.pipeTo(new WritableStream());
+      const harness = await waitFor(
+        'the bundled harness and the learner program',
+        () => {
+          const below = descendantsOf(process.pid);
+          const learner = below.find((p) =>
+            /\/\.workspaces\/raw-client-[^/]+\/client\.ts /.test(cmdline(p.pid) + ' '),
+          );
+          const relay = below.some((p) => cmdline(p.pid).includes('--relay'));
+          const top = below.find(
+            (p) => cmdline(p.pid).includes('harness.mjs --exercise') && p.ppid === process.pid,
+          );
+          return learner && relay && top ? { top, learner } : null;
+        },
+        15_000,
+      );
+      seen = descendantsOf(harness.top.pid);
+      const work = cwdOf(harness.learner.pid);
+      expect(work).toContain('.workspaces');
+
+      process.kill(harness.top.pid, signal);
+      await Promise.race([proc.exit, new Promise((r) => setTimeout(r, 10_000))]);
+
+      const left = await waitFor(
+        'the run to end',
+        () => (seen.filter(running).length === 0 ? [] : null),
+        3000,
+      ).catch(() => seen.filter(running));
+      expect(left.map((p) => `${p.pid} ${cmdline(p.pid)}`)).toEqual([]);
+      expect(existsSync(work), `work folder ${work} left behind`).toBe(false);
+    },
+  );
+});
