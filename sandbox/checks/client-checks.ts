@@ -191,6 +191,13 @@ export const cleanExit: Check = {
         message: `Your program ${how}.${tail ? ` Its stderr says: ${quote(tail, 300)}` : ''}`,
       };
     }
+    if (!run.peerStarted) {
+      return {
+        ok: false,
+        message:
+          'Your program exited with code 0 but never started the server command it was given, so there was no server to talk to or to close.',
+      };
+    }
     return { ok: true, message: "You closed the server's stdin and exited with code 0." };
   },
 };

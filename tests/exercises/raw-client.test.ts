@@ -38,6 +38,11 @@ const mistakes: Mistake[] = [
     says: 'reuses id 1 from frame 0 (initialize)',
   },
   { name: 'null-id', frame: 3, check: 'request-ids', says: 'has "id": null', hangs: true },
+  {
+    name: 'never-starts-server',
+    check: 'clean-exit',
+    says: 'never started the server command it was given',
+  },
   { name: 'args-not-arguments', frame: 5, check: 'tool-call', says: 'puts the order id in "args"' },
   {
     name: 'no-wait-for-initialize',
