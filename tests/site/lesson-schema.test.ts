@@ -68,13 +68,27 @@ describe('a real astro build with a broken lesson', () => {
 
 describe('a real astro build with dangling ids', () => {
   it('fails, naming every dangling id by file and field', async () => {
-    const build = await buildFixture('dangling-ids', [
-      'src/content.config.ts',
-      'src/content/lesson-schema.ts',
-      'src/content/lessons.ts',
-      'src/content/course-links.ts',
-      'src/content/outline.ts',
-    ]);
+    const build = await buildFixture(
+      'dangling-ids',
+      [
+        'src/content.config.ts',
+        'src/content/lesson-schema.ts',
+        'src/content/lessons.ts',
+        'src/content/course-links.ts',
+        'src/content/outline.ts',
+      ],
+      // The page lists lessons the way the site does, which is where the guard runs.
+      {
+        'src/pages/index.astro': [
+          '---',
+          "import { publishedLessons } from '../content/lessons.ts';",
+          'const lessons = await publishedLessons();',
+          '---',
+          '<ul>{lessons.map((l) => <li>{l.data.title}</li>)}</ul>',
+          '',
+        ].join('\n'),
+      },
+    );
     try {
       expect(build.code).not.toBe(0);
       expect(build.output).toContain(
