@@ -10,6 +10,7 @@ import { Descendants, RUN_MARKER } from './descendants.ts';
 import { Framer } from '../wire/framer.ts';
 import { resolveLimits, Stopper } from './limits.ts';
 import { startPeer, type Peer } from './peer.ts';
+import { learnerEnv } from './learner-env.ts';
 import { ProcessGroup } from './process-group.ts';
 
 /** The limits and commands of one session (a subset of RunOptions, documented there). */
@@ -58,10 +59,12 @@ export async function execute(
   });
 
   const strays = new Descendants();
-  const group = new ProcessGroup(process.execPath, [join(work, run.program), ...peer.args], work, {
-    ...process.env,
-    [RUN_MARKER]: strays.id,
-  });
+  const group = new ProcessGroup(
+    process.execPath,
+    [join(work, run.program), ...peer.args],
+    work,
+    learnerEnv(process.env, { [RUN_MARKER]: strays.id }),
+  );
   if (group.child.pid) strays.track(group.child.pid);
   // Before the group: a grandchild outside it must be found while its parents still live.
   const endAll = (): void => {
