@@ -139,11 +139,24 @@ const toolWorks: Check = {
 };
 
 /** Node's own warnings are not the server's diagnostics. */
+// Node's own words on stderr are not the server's diagnostics: its warnings, and the report
+// it prints when the process dies of an uncaught error (the source line, the caret under it,
+// the error, the stack, the Node version).
+const NODE_NOISE = /ExperimentalWarning|--trace-warnings|Type Stripping/;
+const CRASH_REPORT =
+  /^(at |node:|file:\/\/|Node\.js v\d|\^+$|throw |\w*Error\b|Error:|\{$|\}$|\w+: ['"\d])/;
+
 function diagnostics(stderr: string): string[] {
   return stderr
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => l && !/ExperimentalWarning|--trace-warnings|Type Stripping/.test(l));
+    .filter((l) => l && !NODE_NOISE.test(l) && !CRASH_REPORT.test(l));
+}
+
+/** The server died: by a signal, or by an exit code other than 0. */
+function serverCrashed(run: RunRecord): boolean {
+  const exit = run.peer.exit;
+  return exit !== null && (exit.signal !== null || (exit.code ?? 0) !== 0);
 }
 
 const onStderr: Check = {
@@ -156,11 +169,16 @@ const onStderr: Check = {
       const strays = conversation(run)
         .from('s2c')
         .some((r) => r.problem);
+      const gist = stderrGist(run.peer.stderr);
+      const crashed =
+        serverCrashed(run) && gist
+          ? ` All it wrote there was Node's report of its crash: ${quote(gist, 160)}.`
+          : '';
       return {
         ok: false,
         message: strays
-          ? 'Your server wrote nothing on stderr: its diagnostics went to stdout instead.'
-          : 'Your server wrote nothing on stderr: the banner and logs are gone instead of moved there.',
+          ? `Your server wrote nothing on stderr: its diagnostics went to stdout instead.${crashed}`
+          : `Your server wrote no diagnostics on stderr: the banner and logs are gone instead of moved there.${crashed}`,
       };
     }
     return {
@@ -201,10 +219,17 @@ client's ${stuck.message.method} (${frameRef(stuck.frame.seq)}) never got a repl
       };
     }
     if (run.program.exit?.code !== 0) {
-      const why = stderrGist(run.peer.stderr) || stderrGist(run.program.stderr);
+      // Say whose words are quoted: the learner's server, or the reference client.
+      const server = stderrGist(run.peer.stderr);
+      const client = stderrGist(run.program.stderr);
+      const said = server
+        ? ` Your server's stderr says: ${quote(server, 200)}`
+        : client
+          ? ` The reference client's stderr says: ${quote(client, 200)}`
+          : '';
       return {
         ok: false,
-        message: `The reference client failed (exit ${run.program.exit?.code ?? run.program.exit?.signal}).${why ? ` Stderr says: ${quote(why, 200)}` : ''}`,
+        message: `The reference client failed (exit ${run.program.exit?.code ?? run.program.exit?.signal}).${said}`,
       };
     }
     return {

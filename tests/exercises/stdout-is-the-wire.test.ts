@@ -36,7 +36,12 @@ const mistakes: Mistake[] = [
     check: 'stdout-only-jsonrpc',
     says: '"bye" is text with no newline after it',
   },
-  { name: 'logs-deleted', check: 'diagnostics-on-stderr', says: 'wrote nothing on stderr' },
+  { name: 'logs-deleted', check: 'diagnostics-on-stderr', says: 'wrote no diagnostics on stderr' },
+  {
+    name: 'logs-deleted-then-crashes',
+    check: 'diagnostics-on-stderr',
+    says: "All it wrote there was Node's report of its crash",
+  },
   { name: 'tool-renamed', frame: 6, check: 'tool-works', says: 'Tool order_status not found' },
   {
     name: 'glued-to-reply',
