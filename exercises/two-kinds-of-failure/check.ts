@@ -42,11 +42,24 @@ function truth(response: unknown): Outcome {
   return kind;
 }
 
+/** A line of the driver that could not be read: cut at the output limit, or not its own. */
+function readAnswer(line: string): Answer | null {
+  try {
+    const value = JSON.parse(line.slice('@@case '.length)) as unknown;
+    return typeof value === 'object' && value !== null && typeof (value as Answer).case === 'string'
+      ? (value as Answer)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 function answers(run: RunRecord): Answer[] {
   return run.program.stdout
     .split('\n')
     .filter((l) => l.startsWith('@@case '))
-    .map((l) => JSON.parse(l.slice('@@case '.length)) as Answer);
+    .map(readAnswer)
+    .filter((a): a is Answer => a !== null);
 }
 
 const judgedByRun = new WeakMap<RunRecord, Judged[]>();
@@ -103,9 +116,11 @@ const loads: Check = {
     const why =
       run.verdict === 'timeout'
         ? ` The run was stopped at ${run.timeoutMs / 1000} s: does classify() loop or wait?`
-        : tail
-          ? ` The driver stopped with: ${quote(tail, 300)}`
-          : '';
+        : run.verdict === 'output-limit'
+          ? ' The run was stopped for writing too much output: does classify() return something huge, or print a lot?'
+          : tail
+            ? ` The driver stopped with: ${quote(tail, 300)}`
+            : '';
     return {
       ok: false,
       message: `classify() was asked about ${got.length} of ${total} cases before the driver stopped.${why}`,
@@ -118,7 +133,12 @@ const labels: Check = {
   title: 'classify() returns one of the three labels and never throws',
   hint: 'Return exactly "ok", "tool-error" or "protocol-error"; read result and error with optional chaining (response.result?.isError).',
   run(run) {
-    const bad = judged(run).filter(
+    const all = judged(run);
+    // Nothing answered is nothing to judge: not a pass (the first check says why).
+    if (all.length === 0) {
+      return { ok: false, message: 'classify() answered no case, so no label could be judged.' };
+    }
+    const bad = all.filter(
       (j) => j.answer.threw !== undefined || !OUTCOMES.includes(j.answer.answer ?? ''),
     );
     if (bad.length === 0) return { ok: true, message: 'Every answer was one of the three labels.' };

@@ -73,7 +73,12 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${summary.summary}\n`);
     return HARNESS_ERROR;
   }
-  if (summary.killed) process.stderr.write(killedNote(summary.killed));
+  if (summary.killed) {
+    // A program that ended by itself left them behind; one the harness stopped at a limit
+    // did not get the chance to close them, so only the first gets advice.
+    const leftBehind = summary.verdict === 'completed' || summary.verdict === 'crashed';
+    process.stderr.write(killedNote(summary.killed, leftBehind));
+  }
   const passed = summary.passed === true;
   if (a.json) {
     const checks = summary.checks.map(({ id, title, ok, message }) => ({ id, title, ok, message }));
@@ -90,8 +95,11 @@ async function main(argv: string[]): Promise<number> {
   return passed ? 0 : 1;
 }
 
-function killedNote(n: number): string {
+function killedNote(n: number, leftBehind: boolean): string {
   const what = n === 1 ? '1 process' : `${n} processes`;
+  if (!leftBehind) {
+    return `note: ${what} that your program started were still running when the harness stopped the run; it ended them.\n`;
+  }
   return (
     `note: ${what} that your program started still ran when the run ended; the harness ` +
     'killed them. Close what your program starts (end its stdin, wait for it to exit) ' +

@@ -50,6 +50,11 @@ const mistakes: Mistake[] = [
     says: '5 of 5 "ok" case(s) got no label from classify(), e.g. "found order" (frame 4',
   },
   { name: 'misnamed-export', check: 'runs-every-case', says: 'classify() was asked about 0 of' },
+  {
+    name: 'huge-answer',
+    check: 'runs-every-case',
+    says: 'stopped for writing too much output: does classify() return something huge',
+  },
 ];
 
 const correct = ['ok-in-operator', 'ok-switch', 'ok-has-own', 'ok-sdk-schema'];
