@@ -15,6 +15,11 @@ function splitSeqs(run: RunRecord): Set<number> {
   return new Set(findSplitMessage(conversation(run).reads, 'c2s') ?? []);
 }
 
+/** A frame whose line never ended because the run was stopped at the output limit. */
+function cutAtLimit(run: RunRecord, r: Read): boolean {
+  return run.verdict === 'output-limit' && run.unterminated.has(r.frame.seq);
+}
+
 export const jsonrpcFrames: Check = {
   id: 'jsonrpc-frames',
   title: 'Every frame you send is a JSON-RPC 2.0 message',
@@ -27,6 +32,7 @@ export const jsonrpcFrames: Check = {
         (r) =>
           r.problem &&
           !split.has(r.frame.seq) &&
+          !cutAtLimit(run, r) &&
           !(isObject(r.json) && r.json.id === null && r.json.jsonrpc === '2.0'),
       );
     if (bad) {
@@ -60,6 +66,15 @@ on stdio each message must be exactly one line.`,
     const open = conversation(run)
       .from('c2s')
       .find((r) => run.unterminated.has(r.frame.seq) && r.frame.text.trim() !== '');
+    if (open && cutAtLimit(run, open)) {
+      return {
+        ok: false,
+        frame: open.frame.seq,
+        message: say`Your ${frameRef(open.frame.seq)} was cut off after ${open.frame.text.length} characters: \
+the run was stopped because more bytes crossed the wire than the harness records. Send messages \
+of a sensible size, each on its own line.`,
+      };
+    }
     if (open) {
       return stalled(
         run,

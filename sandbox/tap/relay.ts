@@ -27,7 +27,8 @@ export function runRelay(argv: string[]): void {
   // Synchronous appends keep records in the order the bytes were seen.
   const record = (r: Omit<TapRecord, 'relay' | 't'>): void => {
     if (limited) return;
-    const size = r.b ? r.b.length : 0;
+    // The limit is in bytes of the wire, not in characters of their base64 record.
+    const size = r.b ? Buffer.byteLength(r.b, 'base64') : 0;
     if (recorded + size > maxBytes) {
       limited = true;
       writeSync(fd, JSON.stringify({ relay, t: now(), k: 'limit' }) + '\n');

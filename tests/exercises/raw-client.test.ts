@@ -39,6 +39,12 @@ const mistakes: Mistake[] = [
   },
   { name: 'null-id', frame: 3, check: 'request-ids', says: 'has "id": null', hangs: true },
   {
+    name: 'huge-frame',
+    frame: 0,
+    check: 'one-message-per-line',
+    says: 'the run was stopped because more bytes crossed the wire than the harness records',
+  },
+  {
     name: 'never-starts-server',
     check: 'clean-exit',
     says: 'never started the server command it was given',
