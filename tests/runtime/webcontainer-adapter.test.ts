@@ -23,7 +23,13 @@ beforeAll(async () => {
   const r = await bundleRuntime({ outDir: out, exercisesRoot: join(repo, 'exercises') });
   manifest = JSON.parse(readFileSync(r.manifestPath, 'utf8')) as RuntimeManifest;
 });
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+// Every container any test booted is torn down at the end, also those of a test that failed
+// or booted again after a teardown: each holds a temp folder that must not outlive the file.
+const booted: FakeWebContainer[] = [];
+afterAll(() => {
+  for (const c of booted) c.teardown();
+  rmSync(out, { recursive: true, force: true });
+});
 
 function adapter(fake: FakeOptions = {}, extra: { timeout?: number; isolated?: boolean } = {}) {
   const containers: FakeWebContainer[] = [];
@@ -31,6 +37,7 @@ function adapter(fake: FakeOptions = {}, extra: { timeout?: number; isolated?: b
     boot: async () => {
       const c = await FakeWebContainer.boot(fake);
       containers.push(c);
+      booted.push(c);
       return c;
     },
     loadManifest: async () => manifest,
