@@ -6,9 +6,12 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 export interface Proc {
   pid: number;
   ppid: number;
+  pgid: number;
   /** Start time in clock ticks since boot: a reused pid has another one. */
   start: number;
   state: string;
+  /** The command line, for messages and for finding a run's folders. */
+  command: string;
 }
 
 function read(pid: number): Proc | null {
@@ -16,7 +19,14 @@ function read(pid: number): Proc | null {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name in parentheses may hold spaces: count fields after its ')'.
     const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid, ppid: Number(f[1]), start: Number(f[19]), state: f[0] };
+    return {
+      pid,
+      ppid: Number(f[1]),
+      pgid: Number(f[2]),
+      start: Number(f[19]),
+      state: f[0],
+      command: cmdline(pid).trim(),
+    };
   } catch {
     return null;
   }
@@ -70,6 +80,20 @@ export function withMarker(marker: string): Proc[] {
 export function running(p: Proc): boolean {
   const now = read(p.pid);
   return now !== null && now.start === p.start && now.state !== 'Z' && now.state !== 'X';
+}
+
+/**
+ * Which of `seen` still run, plus anything running in their process groups (a member started
+ * after the snapshot was taken).
+ */
+export function survivors(seen: Proc[]): Proc[] {
+  const groups = new Set(seen.map((p) => p.pgid));
+  return allProcs().filter(
+    (p) =>
+      p.state !== 'Z' &&
+      p.state !== 'X' &&
+      (seen.some((s) => s.pid === p.pid && s.start === p.start) || groups.has(p.pgid)),
+  );
 }
 
 /** Test cleanup: SIGKILL whatever of `procs` still runs, so a failing test leaves nothing. */

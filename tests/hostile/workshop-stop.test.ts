@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STOP_GRACE_MS } from '../../sandbox/runtime/local/harness-run.ts';
-import { descendants, survivors, type Proc } from './proc-tree.ts';
+import { descendantsOf, survivors, type Proc } from './procs.ts';
 import { startWorkshopProcess, type WorkshopProcess } from './workshop-process.ts';
 
 // Hangs, and keeps a child of its own that hangs too.
@@ -60,7 +60,7 @@ describe('stopping the workshop mid-run', () => {
       workshop = await startWorkshopProcess();
       const reader = await startHangingRun(workshop);
       // harness → learner program → its child, at the least
-      tree = descendants(workshop.child.pid!);
+      tree = descendantsOf(workshop.child.pid!);
       expect(tree.length, JSON.stringify(tree)).toBeGreaterThanOrEqual(3);
       // The run's folders, read off its command lines: other test files may be running.
       const commands = tree.map((p) => p.command).join('\n');
