@@ -42,14 +42,15 @@ const Args = z.object({
 
 const Marker = z.object({ exercise: z.string() });
 
-async function main(argv: string[]): Promise<number> {
+/** The exit code, or undefined where the tap or the server decides it (they run on). */
+async function main(argv: string[]): Promise<number | undefined> {
   if (argv[0] === '--relay') {
-    await runRelay(argv.slice(1));
-    return 0;
+    runRelay(argv.slice(1));
+    return undefined;
   }
   if (argv[0] === '--paper-trail') {
     await createPaperTrailServer().connect(new StdioServerTransport());
-    return 0;
+    return undefined;
   }
   const a = parseCliArgsOrExit(argv, {
     schema: Args,
@@ -135,4 +136,5 @@ function canStripTypes(): boolean {
 if (process.argv[2] !== '--relay' && process.argv[2] !== '--paper-trail') {
   exitOnSignals({ watchParent: true });
 }
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+if (code !== undefined) process.exitCode = code;
