@@ -3,12 +3,19 @@
 //    `npm install @modelcontextprotocol/sdk` would put in the container (the SDK and its
 //    dependency closure as installed locally);
 // 2. the JavaScript an exercise page loads before the learner presses Start, against what
-//    it loads once the workbench is running (Chromium, against `npm run workshop`).
+//    it loads once the workbench is running (Chromium, against `npm run workshop`);
+// 3. "Download this exercise": the take-home parts the page fetches (raw and gzipped, as a
+//    server would send them) and each exercise's zip, against the runtime manifest.
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { takeHomeFiles, takeHomeFolder } from '../components/workbench/take-home-files.ts';
+import { zipTakeHome } from '../components/workbench/take-home-zip.ts';
 import { bundleRuntime } from '../sandbox/runtime/bundle.ts';
+import { bundleTakeHome } from '../sandbox/runtime/take-home/bundle.ts';
+import type { TakeHomeParts } from '../sandbox/runtime/take-home/parts.ts';
 import { launchChromium } from '../tests/e2e/browser.ts';
 import { startWorkshop } from '../sandbox/workshop/server.ts';
 
@@ -124,6 +131,20 @@ try {
   console.log(
     `  ratio     mounted / npm install = ${(bundle.manifestBytes / npm.bytes).toFixed(3)} (bytes), ${(bundle.files / npm.files).toFixed(4)} (files)`,
   );
+
+  const takeHome = await bundleTakeHome({ outDir: out, manifestPath: bundle.manifestPath });
+  const partsText = readFileSync(takeHome.partsPath);
+  const parts = JSON.parse(partsText.toString('utf8')) as TakeHomeParts;
+  console.log('\nDownload this exercise (take-home zip, built as the page builds it)');
+  console.log(
+    `  fetched   take-home.json (every exercise): ${kib(takeHome.partsBytes)} raw, ${kib(gzipSync(partsText).length)} gzipped`,
+  );
+  for (const id of Object.keys(parts.exercises)) {
+    const zip = zipTakeHome(takeHomeFiles(parts, id, {}), takeHomeFolder(id));
+    console.log(
+      `  zip       ${id}: ${kib(zip.length)} (deflated; gzip on top: ${kib(gzipSync(zip).length)}), ratio zip / manifest = ${(zip.length / bundle.manifestBytes).toFixed(3)}`,
+    );
+  }
 
   const scripts = await pageScripts();
   console.log('\nJavaScript on the exercise page (Chromium, workshop server)');

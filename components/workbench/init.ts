@@ -6,6 +6,7 @@
 import { DATA_ELEMENT_ID, type WorkbenchData } from './data.ts';
 import { applyExerciseStatus, savedTextOf } from './exercise-status.ts';
 import { progressKey } from './progress-key.ts';
+import { offerTakeHome } from './take-home.ts';
 
 export function initWorkbench(): void {
   applyExerciseStatus();
@@ -13,6 +14,8 @@ export function initWorkbench(): void {
   const dataEl = document.getElementById(DATA_ELEMENT_ID);
   if (!root || !dataEl) return;
   const data = JSON.parse(dataEl.textContent ?? '{}') as WorkbenchData;
+  // Download works before Start too, and on a page whose sandbox never starts.
+  offerTakeHome(root, data);
 
   const preview = root.querySelector<HTMLElement>('[data-preview]');
   const first = data.editable[0];

@@ -8,6 +8,7 @@ import { mountEditor } from './editor-panel.ts';
 import { mountOutput } from './output-panel.ts';
 import { progressKey, type ProgressStore } from './progress.ts';
 import { chooseRuntime } from './runtime-choice.ts';
+import { offerTakeHome } from './take-home.ts';
 
 // localStorage is looked up on each call: a browser that blocks storage throws on the mere
 // lookup, and the controller's save reports that instead of the page failing to start.
@@ -18,6 +19,8 @@ const pageStore: ProgressStore = {
 
 export async function startWorkbench(root: HTMLElement, data: WorkbenchData): Promise<void> {
   const wb = createController({ data, store: pageStore, chooseRuntime });
+  // From now on the download takes the code as it stands in the editor, saved or not.
+  offerTakeHome(root, data, () => wb.files());
   // The editor first: the code is usable even if the sandbox never starts.
   const editor = mountEditor(root, wb, data);
   mountControls(root, wb, () => editor.focus());

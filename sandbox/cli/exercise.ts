@@ -9,6 +9,7 @@ import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
 import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
+import { checkReport, exitCodeOf, HARNESS_ERROR, killedNote } from './report.ts';
 // The composition root hands the course's checks to the engine (see ARCHITECTURE.md).
 import { checks } from '../../exercises/registry.ts';
 
@@ -29,8 +30,6 @@ const CheckArgs = z
   .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' });
 
 const usage = (message: string): never => failUsage(message, USAGE);
-/** Not 1: a run the harness could not judge must never read as "your checks failed". */
-const HARNESS_ERROR = 3;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -73,38 +72,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${summary.summary}\n`);
     return HARNESS_ERROR;
   }
-  if (summary.killed) {
-    // A program that ended by itself left them behind; one the harness stopped at a limit
-    // did not get the chance to close them, so only the first gets advice.
-    const leftBehind = summary.verdict === 'completed' || summary.verdict === 'crashed';
-    process.stderr.write(killedNote(summary.killed, leftBehind));
-  }
-  const passed = summary.passed === true;
-  if (a.json) {
-    const checks = summary.checks.map(({ id, title, ok, message }) => ({ id, title, ok, message }));
-    console.log(JSON.stringify({ exercise: a.id, passed, checks }));
-  } else {
-    // One line per check; a failing one carries its hint on the same line.
-    for (const c of summary.checks) {
-      const hint = !c.ok && c.hint ? ` (hint: ${c.hint})` : '';
-      console.log(`${c.ok ? 'PASS' : 'FAIL'} ${c.id}: ${c.message.replace(/\n/g, ' ')}${hint}`);
-    }
-    const failed = summary.checks.filter((c) => !c.ok).length;
-    console.log(`${summary.checks.length - failed} passed, ${failed} failed`);
-  }
-  return passed ? 0 : 1;
-}
-
-function killedNote(n: number, leftBehind: boolean): string {
-  const what = n === 1 ? '1 process' : `${n} processes`;
-  if (!leftBehind) {
-    return `note: ${what} that your program started were still running when the harness stopped the run; it ended them.\n`;
-  }
-  return (
-    `note: ${what} that your program started still ran when the run ended; the harness ` +
-    'killed them. Close what your program starts (end its stdin, wait for it to exit) ' +
-    "before your program exits, and do not start children with 'detached'.\n"
-  );
+  process.stderr.write(killedNote(summary));
+  process.stdout.write(checkReport(summary, a.json));
+  return exitCodeOf(summary);
 }
 
 // Ctrl-C on a check must not leave the learner's program running (see signals.ts).

@@ -1,8 +1,10 @@
-// `npm run bundle:runtime`: writes public/runtime/manifest.json (the build does this too).
+// `npm run bundle:runtime`: writes public/runtime/manifest.json and take-home.json (the build
+// does this too).
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseCliArgsOrExit } from '../input/cli-args.ts';
 import { bundleRuntime } from './bundle.ts';
+import { bundleTakeHome } from './take-home/bundle.ts';
 
 // It takes no flags; refusing stray ones says so instead of silently ignoring them.
 parseCliArgsOrExit(process.argv.slice(2), {
@@ -20,3 +22,5 @@ console.log(
   `runtime bundle: ${r.files} files, harness ${(r.harnessBytes / 1024).toFixed(0)} KiB, ` +
     `manifest ${(r.manifestBytes / 1024).toFixed(0)} KiB → ${r.manifestPath}`,
 );
+const t = await bundleTakeHome({ outDir: repo + 'public/runtime', manifestPath: r.manifestPath });
+console.log(`take-home parts: ${(t.partsBytes / 1024).toFixed(0)} KiB → ${t.partsPath}`);

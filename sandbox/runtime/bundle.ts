@@ -23,7 +23,7 @@ export interface BundleResult {
 }
 
 // Inside the bundle Paper Trail is the same file started with --paper-trail (entry.ts).
-const paperTrailInBundle: Plugin = {
+export const paperTrailInBundle: Plugin = {
   name: 'paper-trail-in-bundle',
   setup(b) {
     b.onLoad({ filter: /paper-trail[\\/]command\.ts$/ }, () => ({

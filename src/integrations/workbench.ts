@@ -1,13 +1,15 @@
 // The workbench's hooks into Astro:
-// - dev and build: bundle the WebContainer runtime into public/runtime/ (gitignored), so
-//   `npm run build` alone ships it;
+// - dev and build: bundle the WebContainer runtime and the take-home parts into
+//   public/runtime/ (gitignored), so `npm run build` alone ships them;
 // - dev: cross-origin isolation headers on exercise pages, and the local runtime endpoint,
 //   so `npm start` runs exercises on this machine's Node;
 // - preview: isolation headers (Astro's static preview takes no middleware, so there they
 //   cover every page; nothing on the site loads cross-origin subresources).
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
+import { bundleTakeHome } from '../../sandbox/runtime/take-home/bundle.ts';
 import { ISOLATION_HEADERS, needsIsolation } from '../../sandbox/runtime/headers.ts';
 import { createRuntimeEndpoint } from '../../sandbox/runtime/local/endpoint.ts';
 import { loopbackHosts, newToken, type Gate } from '../../sandbox/runtime/local/security.ts';
@@ -51,6 +53,12 @@ export default function workbench(): AstroIntegration {
         logger.info(
           `runtime bundle: ${r.files} files, ${(r.manifestBytes / 1024).toFixed(0)} KiB → public/runtime/`,
         );
+        // "Download this exercise": built from the manifest, so the zip gets what the container gets.
+        const t = await bundleTakeHome({
+          outDir: dirname(r.manifestPath),
+          manifestPath: r.manifestPath,
+        });
+        logger.info(`take-home parts: ${(t.partsBytes / 1024).toFixed(0)} KiB → public/runtime/`);
       },
       'astro:server:setup': ({ server, logger }) => {
         const gate: Gate = { token: newToken(), hosts: () => loopbackHosts(port) };

@@ -10,6 +10,7 @@ export const COMPOSITION_ROOTS: readonly string[] = [
   'sandbox/harness/main.ts',
   'sandbox/cli/exercise.ts',
   'sandbox/runtime/webcontainer/entry.ts',
+  'sandbox/runtime/take-home/entry.ts',
 ];
 
 /** The folders whose files are checked (tests, scripts and bench may import anything). */

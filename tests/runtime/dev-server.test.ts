@@ -2,12 +2,13 @@
 // This starts the real dev server on a free loopback port and attacks and uses its endpoint
 // the way the workshop server's tests do, then stops it (its whole process group).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { TOKEN_HEADER } from '../../sandbox/runtime/local/protocol.ts';
+import type { TakeHomeParts } from '../../sandbox/runtime/take-home/parts.ts';
 import { rawRequest } from './http.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,8 +34,11 @@ function freePort(): Promise<number> {
   });
 }
 
+let startedAt = 0;
+
 beforeAll(async () => {
   const port = await freePort();
+  startedAt = Date.now();
   origin = `http://127.0.0.1:${port}`;
   host = `127.0.0.1:${port}`;
   dev = spawn(
@@ -139,5 +143,16 @@ describe('astro dev: the runtime endpoint from the workbench integration', () =>
     expect(page.headers['cross-origin-embedder-policy']).toBe('require-corp');
     const lesson = await rawRequest(`${origin}/lessons/the-wire/`, { headers: { host } });
     expect(lesson.headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+
+  it('writes and serves the take-home parts beside the runtime manifest', async () => {
+    // Written by this server's start (not left over from an earlier build), served same-origin.
+    const written = statSync(repo + 'public/runtime/take-home.json').mtimeMs;
+    expect(written).toBeGreaterThanOrEqual(startedAt - 1000);
+    const res = await rawRequest(`${origin}/runtime/take-home.json`, { headers: { host } });
+    expect(res.status).toBe(200);
+    const parts = JSON.parse(res.body) as TakeHomeParts;
+    expect(Object.keys(parts.files)).toContain('harness.mjs');
+    expect(Object.keys(parts.exercises)).toContain('raw-client');
   });
 });

@@ -1,0 +1,75 @@
+// How a harness run reads as text in a terminal: the one renderer for `npm run exercise` and
+// the take-home harness (sandbox/runtime/take-home/entry.ts), so a verdict reads the same
+// wherever a learner asks for it. It returns text and exit codes; the callers write them.
+import type { HarnessEvent } from '../contract/events.ts';
+import type { Summary } from '../harness/run.ts';
+
+/** Not 1: a run the harness could not judge must never read as "your checks failed". */
+export const HARNESS_ERROR = 3;
+
+/** A check's verdict: one line per check (a failing one with its hint), then the count. */
+export function checkReport(summary: Summary, json: boolean): string {
+  const passed = summary.passed === true;
+  if (json) {
+    const checks = summary.checks.map(({ id, title, ok, message }) => ({ id, title, ok, message }));
+    return `${JSON.stringify({ exercise: summary.exercise, passed, checks })}\n`;
+  }
+  let text = '';
+  for (const c of summary.checks) {
+    const hint = !c.ok && c.hint ? ` (hint: ${c.hint})` : '';
+    text += `${c.ok ? 'PASS' : 'FAIL'} ${c.id}: ${c.message.replace(/\n/g, ' ')}${hint}\n`;
+  }
+  const failed = summary.checks.filter((c) => !c.ok).length;
+  return `${text}${summary.checks.length - failed} passed, ${failed} failed\n`;
+}
+
+/** For stderr: processes the harness had to end, with advice when the program left them. */
+export function killedNote(summary: Summary): string {
+  const n = summary.killed;
+  if (!n) return '';
+  // A program that ended by itself left them behind; one the harness stopped at a limit
+  // did not get the chance to close them, so only the first gets advice.
+  const leftBehind = summary.verdict === 'completed' || summary.verdict === 'crashed';
+  const what = n === 1 ? '1 process' : `${n} processes`;
+  if (!leftBehind) {
+    return `note: ${what} that your program started were still running when the harness stopped the run; it ended them.\n`;
+  }
+  return (
+    `note: ${what} that your program started still ran when the run ended; the harness ` +
+    'killed them. Close what your program starts (end its stdin, wait for it to exit) ' +
+    "before your program exits, and do not start children with 'detached'.\n"
+  );
+}
+
+/**
+ * One event of a run as the workbench's terminal shows it (components/workbench/
+ * output-panel.ts), without colours: program output as it came, the exits and the summary
+ * as bracketed notes. Frames and checks are not terminal text; undefined for them.
+ */
+export function runEventText(
+  event: HarnessEvent,
+): { stream: 'stdout' | 'stderr'; text: string } | undefined {
+  switch (event.type) {
+    case 'stdout':
+    case 'stderr':
+      return { stream: event.type, text: event.text };
+    case 'exit': {
+      const who = event.source === 'learner' ? 'your program' : 'the server';
+      return {
+        stream: 'stdout',
+        text: `[${who} exited: ${event.signal ?? `code ${event.code}`}]\n`,
+      };
+    }
+    case 'done':
+      return { stream: 'stdout', text: `[${event.summary}]\n` };
+    default:
+      return undefined;
+  }
+}
+
+/** 0 when every check passed (check) or the program finished (run), 1 otherwise, 3 on a harness error. */
+export function exitCodeOf(summary: Summary): number {
+  if (summary.verdict === 'error') return HARNESS_ERROR;
+  if (summary.mode === 'check') return summary.passed === true ? 0 : 1;
+  return summary.verdict === 'completed' ? 0 : 1;
+}

@@ -1,0 +1,140 @@
+// harness.mjs in the zip that "Download this exercise" gives: the same harness as in the
+// container (runExercise, the tap, Paper Trail, the checks), bundled into one file with the
+// SDK and zod, that prints its verdict as text with the exercise CLI's renderer
+// (sandbox/cli/report.ts) so a learner without npm can run `node harness.mjs check`.
+// Like the container's entry, the same file is the stdio tap (`--relay`) and Paper Trail
+// (`--paper-trail`), so the folder needs nothing but a node.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+import { checks } from '../../../exercises/registry.ts';
+import { checkReport, exitCodeOf, killedNote, runEventText } from '../../cli/report.ts';
+import { EXERCISE_ID_RULE, exerciseIdSchema } from '../../exercises/ids.ts';
+import { loadExercise } from '../../exercises/loader.ts';
+import { runExercise } from '../../harness/run.ts';
+import { exitOnSignals } from '../../harness/signals.ts';
+import { failUsage, parseCliArgsOrExit } from '../../input/cli-args.ts';
+import { timeoutMsFlag } from '../../input/timeout-flag.ts';
+import { createPaperTrailServer } from '../../paper-trail/server.ts';
+import { runRelay } from '../../tap/relay.ts';
+import { TAKE_HOME_PATHS } from './parts.ts';
+
+const USAGE =
+  'usage: node harness.mjs run      run your code once and show its output\n' +
+  "       node harness.mjs check    run it and judge it with the exercise's checks\n" +
+  '       options: [--exercise <id>] [--json] (check only) [--timeout-ms N]';
+
+const Args = z.object({
+  command: z.enum(['run', 'check'], {
+    error: (issue) =>
+      issue.input === undefined
+        ? 'no command given: say run or check'
+        : `unknown command "${String(issue.input)}": say run or check`,
+  }),
+  exercise: exerciseIdSchema({
+    missing: '--exercise needs an exercise id',
+    wrong: `the exercise id must be ${EXERCISE_ID_RULE}`,
+  }).optional(),
+  json: z.boolean().default(false),
+  'timeout-ms': timeoutMsFlag,
+});
+
+const Marker = z.object({ exercise: z.string() });
+
+/** The exit code, or undefined where the tap or the server decides it (they run on). */
+async function main(argv: string[]): Promise<number | undefined> {
+  if (argv[0] === '--relay') {
+    runRelay(argv.slice(1));
+    return undefined;
+  }
+  if (argv[0] === '--paper-trail') {
+    await createPaperTrailServer().connect(new StdioServerTransport());
+    return undefined;
+  }
+  const a = parseCliArgsOrExit(argv, {
+    schema: Args,
+    positionals: {
+      names: ['command'],
+      tooMany: (words) => `give one command, run or check (got ${words.join(' ')})`,
+    },
+    usage: USAGE,
+  });
+  if (a.json && a.command !== 'check') failUsage('--json goes with check', USAGE);
+  // Exercises are TypeScript, run by the very node running this file; say so up front
+  // rather than let the learner's program die of a syntax error at its first type.
+  if (!canStripTypes()) {
+    process.stderr.write(
+      `This Node (${process.version}) does not run TypeScript files (its type stripping is ` +
+        'missing or turned off). Use Node 22.18 or newer (https://nodejs.org), without ' +
+        '--no-experimental-strip-types, then run this again.\n',
+    );
+    return 3;
+  }
+  // The bundle's import.meta.url is fixed (see bundle.ts): argv[1] is where this file is.
+  const self = resolve(process.argv[1]);
+  const folder = dirname(self);
+  const exercise = a.exercise ?? exerciseNextToMe(folder);
+  const exercisesRoot = join(folder, TAKE_HOME_PATHS.exercises);
+  // A wrong --exercise is the learner's typing, not a harness error (as in the exercise CLI).
+  try {
+    loadExercise(exercisesRoot, exercise);
+  } catch (err) {
+    failUsage((err as Error).message, USAGE);
+  }
+
+  const summary = await runExercise(
+    {
+      exercise,
+      mode: a.command,
+      // The learner's files sit next to this file; only the editable ones are taken.
+      workspace: folder,
+      exercisesRoot,
+      timeoutMs: a['timeout-ms'],
+      relay: [process.execPath, self, '--relay'],
+      paperTrail: { command: process.execPath, args: [self, '--paper-trail'] },
+      checks,
+    },
+    (event) => {
+      if (a.command !== 'run') return;
+      const shown = runEventText(event);
+      if (shown) process[shown.stream].write(shown.text);
+    },
+  );
+  if (summary.verdict === 'error') {
+    // In run mode the summary was already printed as the run's last line.
+    if (a.command === 'check') process.stderr.write(`${summary.summary}\n`);
+    return exitCodeOf(summary);
+  }
+  process.stderr.write(killedNote(summary));
+  if (a.command === 'check') process.stdout.write(checkReport(summary, a.json));
+  return exitCodeOf(summary);
+}
+
+/** The exercise this folder was downloaded for (take-home.json), or a usage error. */
+function exerciseNextToMe(folder: string): string {
+  const path = join(folder, TAKE_HOME_PATHS.marker);
+  try {
+    return Marker.parse(JSON.parse(readFileSync(path, 'utf8'))).exercise;
+  } catch {
+    return failUsage(
+      `cannot tell which exercise this is: ${path} is missing or damaged; name it with --exercise <id>`,
+      USAGE,
+    );
+  }
+}
+
+/** Node 22.18+ and 23.6+ strip types by default; process.features says so from 22.10 on. */
+function canStripTypes(): boolean {
+  const typescript = (process.features as { typescript?: string | false }).typescript;
+  if (typescript !== undefined) return typescript !== false;
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  return major > 23 || (major === 23 && minor >= 6) || (major === 22 && minor >= 18);
+}
+
+// Ctrl-C must not leave the learner's program running (see signals.ts).
+if (process.argv[2] !== '--relay' && process.argv[2] !== '--paper-trail') {
+  exitOnSignals({ watchParent: true });
+}
+const code = await main(process.argv.slice(2));
+if (code !== undefined) process.exitCode = code;

@@ -1,0 +1,175 @@
+// The take-home zip end to end, as a learner gets it: the parts the build makes, the zip the
+// page makes (same functions), unzipped into an empty folder and run there with nothing but a
+// `node` on PATH (no npm, no repository, no node_modules above it): `node harness.mjs check`
+// passes each exercise's solution (exit 0) and fails its starter (exit 1) with readable lines.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadExercise } from '../../sandbox/exercises/loader.ts';
+import type { TakeHomeParts } from '../../sandbox/runtime/take-home/parts.ts';
+import { takeHomeFiles, takeHomeFolder } from '../../components/workbench/take-home-files.ts';
+import { zipTakeHome } from '../../components/workbench/take-home-zip.ts';
+import { buildParts, REPO, unzipInto } from './take-home-fixture.ts';
+
+const EXERCISES = ['raw-client', 'stdout-is-the-wire', 'two-kinds-of-failure'];
+const NODE24 = join(REPO, 'node_modules/node/bin/node');
+// v22.23.3: strips types by default, as every Node 22.18+ does.
+const NODE22 = join(REPO, 'node_modules/node22/bin/node');
+
+let parts: TakeHomeParts;
+let cleanupParts = () => {};
+const temp = mkdtempSync(join(tmpdir(), 'mcpw-takehome-'));
+beforeAll(async () => ({ parts, cleanup: cleanupParts } = await buildParts()));
+afterAll(() => {
+  cleanupParts();
+  rmSync(temp, { recursive: true, force: true });
+});
+
+/** A folder holding only a `node`: the whole PATH a learner without npm might have. */
+function binWith(node: string, name: string): string {
+  const bin = join(temp, `bin-${name}`);
+  mkdirSync(bin);
+  symlinkSync(node, join(bin, 'node'));
+  return bin;
+}
+
+/** Unzips the exercise with these learner files into a fresh folder; returns the folder. */
+function unzipped(id: string, learner: Record<string, string>, name: string): string {
+  const dir = mkdtempSync(join(temp, `${id}-${name}-`));
+  const zip = zipTakeHome(takeHomeFiles(parts, id, learner), takeHomeFolder(id));
+  const entries = unzipInto(zip, dir);
+  expect(entries).toContain(`${takeHomeFolder(id)}/harness.mjs`);
+  return join(dir, takeHomeFolder(id));
+}
+
+interface Ran {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** `node harness.mjs <args>` in `cwd`, with `node` found through this PATH alone. */
+function harness(cwd: string, bin: string, args: string[]): Promise<Ran> {
+  return node(cwd, bin, ['harness.mjs', ...args]);
+}
+
+function node(cwd: string, bin: string, args: string[]): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('node', args, {
+      cwd,
+      env: { PATH: bin, HOME: cwd },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
+}
+
+// A loaded CI machine must not turn a slow start into a failure (as tests/exercises do).
+const CHECK = ['check', '--timeout-ms', '30000'];
+
+/** Runs jobs at most `n` at a time: concurrency for speed, bounded for two shared cores. */
+async function pool<T>(n: number, jobs: (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      results[i] = await jobs[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: n }, worker));
+  return results;
+}
+
+describe('take-home zip, unzipped and run with a plain node', () => {
+  it('passes every solution (exit 0) and fails every starter (exit 1)', async () => {
+    const bin = binWith(NODE24, '24');
+    const cases = EXERCISES.flatMap((id) => {
+      const exercise = loadExercise(join(REPO, 'exercises'), id);
+      const editable = exercise.meta.files.editable;
+      const solution = Object.fromEntries(editable.map((f) => [f, exercise.solution[f]]));
+      return [
+        { id, kind: 'solution', dir: unzipped(id, solution, 'solution') },
+        { id, kind: 'starter', dir: unzipped(id, {}, 'starter') },
+      ];
+    });
+    const ran = await pool(
+      3,
+      cases.map((c) => () => harness(c.dir, bin, CHECK)),
+    );
+    cases.forEach((c, i) => {
+      const { code, out, err } = ran[i];
+      const what = `${c.id} ${c.kind}:\n${out}\n${err}`;
+      const lines = out.trimEnd().split('\n');
+      const count = /^(\d+) passed, (\d+) failed$/.exec(lines.at(-1) ?? '');
+      expect(count, what).not.toBeNull();
+      if (c.kind === 'solution') {
+        expect(code, what).toBe(0);
+        expect(count![2], what).toBe('0');
+        expect(
+          lines.slice(0, -1).every((l) => l.startsWith('PASS ')),
+          what,
+        ).toBe(true);
+      } else {
+        expect(code, what).toBe(1);
+        expect(Number(count![2]), what).toBeGreaterThan(0);
+        // Readable: the CLI's lines, a failing one naming the check and saying why.
+        expect(
+          lines.some((l) => /^FAIL [a-z-]+: \S.{10,}/.test(l)),
+          what,
+        ).toBe(true);
+        expect(out + err, what).not.toMatch(/^\s+at /m);
+      }
+    });
+  });
+
+  it('runs on Node 22 (22.18+ strips types by default), SDK imports and all', async () => {
+    const bin = binWith(NODE22, '22');
+    const exercise = loadExercise(join(REPO, 'exercises'), 'stdout-is-the-wire');
+    const dir = unzipped(
+      'stdout-is-the-wire',
+      { 'server.ts': exercise.solution['server.ts'] },
+      '22',
+    );
+    expect((await node(dir, bin, ['--version'])).out).toMatch(/^v22\.(1[89]|[2-9]\d)\./);
+    const r = await harness(dir, bin, CHECK);
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.out.trimEnd().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed$/);
+    // `run` shows the program's run as the workbench terminal does, ending in its summary.
+    const run = await harness(dir, bin, ['run', '--timeout-ms', '30000']);
+    expect(run.code, run.out + run.err).toBe(0);
+    expect(run.out).toContain('[your program exited: code 0]');
+    expect(run.out.trimEnd().split('\n').at(-1)).toBe('[the program finished]');
+  });
+
+  it('says what is wrong, with exit 2 or 3, instead of failing obscurely', async () => {
+    const bin = binWith(NODE24, 'usage');
+    const dir = unzipped('raw-client', {}, 'usage');
+    const cases: [string[], number, string][] = [
+      [[], 2, 'no command given'],
+      [['judge'], 2, 'unknown command "judge"'],
+      [['run', '--json'], 2, '--json goes with check'],
+      [['check', '--exercise', 'two-kinds-of-failure'], 2, 'unknown exercise'],
+      [['check', '--verbose'], 2, "Unknown option '--verbose'"],
+      // A Node that does not strip types (as before 22.18) is told so before anything runs.
+      [['--no-experimental-strip-types', 'harness.mjs', 'check'], 3, 'Node 22.18 or newer'],
+    ];
+    const ran = await Promise.all(
+      cases.map(([args]) =>
+        args[0]?.startsWith('--no-') ? node(dir, bin, args) : harness(dir, bin, args),
+      ),
+    );
+    cases.forEach(([args, code, says], i) => {
+      expect(ran[i].code, args.join(' ')).toBe(code);
+      expect(ran[i].err, args.join(' ')).toContain(says);
+      if (code === 2) expect(ran[i].err).toContain('usage: node harness.mjs');
+    });
+  });
+});
