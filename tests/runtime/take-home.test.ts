@@ -12,11 +12,11 @@ import type { TakeHomeParts } from '../../sandbox/runtime/take-home/parts.ts';
 import { takeHomeFiles, takeHomeFolder } from '../../components/workbench/take-home-files.ts';
 import { zipTakeHome } from '../../components/workbench/take-home-zip.ts';
 import { buildParts, REPO, unzipInto } from './take-home-fixture.ts';
+// v22.23.3: strips types by default, as every Node 22.18+ does.
+import { NODE22 } from './node22.ts';
 
 const EXERCISES = ['raw-client', 'stdout-is-the-wire', 'two-kinds-of-failure'];
 const NODE24 = join(REPO, 'node_modules/node/bin/node');
-// v22.23.3: strips types by default, as every Node 22.18+ does.
-const NODE22 = join(REPO, 'node_modules/node22/bin/node');
 
 let parts: TakeHomeParts;
 let cleanupParts = () => {};
