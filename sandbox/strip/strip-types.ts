@@ -8,15 +8,10 @@ import { transform } from 'sucrase/dist/index.js';
 import { parse } from 'sucrase/dist/parser/index.js';
 import { ContextualKeyword } from 'sucrase/dist/parser/tokenizer/keywords.js';
 import { TokenType as tt } from 'sucrase/dist/parser/tokenizer/types.js';
+import type { StripProblem } from './problem.ts';
 import { jsTwin } from './twin.ts';
 
-/** Where a file does not parse; line and column count from 1, as editors show them. */
-export interface StripProblem {
-  file: string;
-  line: number;
-  column: number;
-  message: string;
-}
+export { formatProblem, type StripProblem } from './problem.ts';
 
 export type Stripped = { ok: true; code: string } | { ok: false; problem: StripProblem };
 
@@ -43,11 +38,6 @@ export function stripTypes(source: string, file: string): Stripped {
   const code = rewriteSpecifiers(result.code);
   const url = `data:application/json;charset=utf-8;base64,${base64(JSON.stringify(map))}`;
   return { ok: true, code: `${code}\n//# sourceMappingURL=${url}\n` };
-}
-
-/** "client.ts:3:7: Unexpected token": what a compiler would print. */
-export function formatProblem(p: StripProblem): string {
-  return `${p.file}:${p.line}:${p.column}: ${p.message}`;
 }
 
 function problemOf(err: unknown, file: string): StripProblem {
