@@ -1,59 +1,43 @@
 // The WebContainer adapter over the fake container: the real bundled harness runs in real
 // Node processes, but all output reaches the adapter as a merged, \r\n, ANSI-coloured
-// pseudo-terminal stream, as in the browser.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// pseudo-terminal stream, as in the browser. Twice over: on this project's Node, which strips
+// types (the container's Node may), and on Node 22 with stripping off (it may not), where the
+// page strips the learner's files and the harness runs the .js twins.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { loadExercise } from '../../sandbox/exercises/loader.ts';
-import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
 import { BootError, type BootStage } from '../../sandbox/runtime/types.ts';
-import { toTree, WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
-import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
+import { toTree, type WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
 import { runtimeContract, collect, SOLUTION } from './contract.ts';
-import { FakeWebContainer, type FakeOptions } from './fake-webcontainer.ts';
+import { fakeAdapters, repo } from './webcontainer-fixture.ts';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-let out: string;
-let manifest: RuntimeManifest;
+const { adapter, manifest } = fakeAdapters();
 
-beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'mcpw-bundle-'));
-  const r = await bundleRuntime({ outDir: out, exercisesRoot: join(repo, 'exercises') });
-  manifest = JSON.parse(readFileSync(r.manifestPath, 'utf8')) as RuntimeManifest;
-});
-// Every container any test booted is torn down at the end, also those of a test that failed
-// or booted again after a teardown: each holds a temp folder that must not outlive the file.
-const booted: FakeWebContainer[] = [];
-afterAll(() => {
-  for (const c of booted) c.teardown();
-  rmSync(out, { recursive: true, force: true });
-});
-
-function adapter(fake: FakeOptions = {}, extra: { timeout?: number; isolated?: boolean } = {}) {
-  const containers: FakeWebContainer[] = [];
-  const runtime = new WebContainerRuntime({
-    boot: async () => {
-      const c = await FakeWebContainer.boot(fake);
-      containers.push(c);
-      booted.push(c);
-      return c;
-    },
-    loadManifest: async () => manifest,
-    bootTimeoutMs: extra.timeout ?? 20_000,
-    isolated: () => extra.isolated ?? true,
-  });
-  return { runtime, containers };
-}
-
-runtimeContract('WebContainer adapter over the fake container', async () => adapter().runtime);
+runtimeContract('WebContainer adapter, Node that strips types', async () => adapter().runtime);
+runtimeContract(
+  'WebContainer adapter, Node 22 that cannot strip types',
+  async () => adapter({ node: 22 }).runtime,
+);
 
 async function bootError(runtime: WebContainerRuntime, stages: BootStage[] = []) {
   const err = await runtime.boot((s) => stages.push(s)).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(BootError);
   return err as BootError;
 }
+
+function done(events: HarnessEvent[]) {
+  const last = events.at(-1);
+  if (last?.type !== 'done') throw new Error(`last event is ${last?.type}, not done`);
+  return last;
+}
+
+const learnerText = (events: HarnessEvent[], type: 'stdout' | 'stderr') =>
+  events
+    .filter((e) => e.type === type && e.source === 'learner')
+    .map((e) => (e.type === type ? e.text : ''))
+    .join('');
 
 describe('WebContainer adapter specifics', () => {
   it('refuses at once when the page is not cross-origin isolated, before booting', async () => {
@@ -78,49 +62,195 @@ describe('WebContainer adapter specifics', () => {
     expect(err.message).toContain('third-party iframe blocked');
   });
 
-  it('detects a Node that cannot strip types and says so', async () => {
-    const { runtime } = adapter({ stripTypes: false });
+  it('boots on a Node 22 that cannot strip types, and says how it runs TypeScript', async () => {
+    const { runtime, stripperLoads } = adapter({ node: 22 });
+    expect(runtime.about).toBeUndefined();
     const stages: BootStage[] = [];
-    const err = await bootError(runtime, stages);
-    expect(err.reason).toBe('no-typescript');
-    expect(stages).toEqual(['booting', 'mounting', 'checking-node']);
+    await runtime.boot((s) => stages.push(s));
+    expect(stages).toEqual(['booting', 'mounting', 'checking-node', 'ready']);
+    expect(runtime.about).toEqual({ node: 'v22.23.3', typescript: 'stripped' });
+    // Fetched during boot, before the first run needs it.
+    expect(stripperLoads()).toBe(1);
+    await runtime.teardown();
+    expect(runtime.about).toBeUndefined();
   });
 
-  it('runs .ts natively when the container Node strips types (no NODE_OPTIONS)', async () => {
-    const { runtime, containers } = adapter();
+  it('also strips on this Node when its stripping is off', async () => {
+    const { runtime } = adapter({ stripTypes: false });
     await runtime.boot();
-    expect(runtime.nodeOptions).toBe('');
+    expect(runtime.about).toEqual({ node: process.version, typescript: 'stripped' });
+    await runtime.teardown();
+  });
+
+  it('runs .ts natively when the container Node strips types: no twins, no stripper', async () => {
+    const { runtime, containers, stripperLoads } = adapter();
+    await runtime.boot();
+    expect(runtime.about).toEqual({ node: process.version, typescript: 'native' });
     await runtime.mount('raw-client', { 'client.ts': SOLUTION });
-    await collect(await runtime.spawn('raw-client', 'run'));
+    const ws = join(containers[0].dir, 'workspaces/raw-client');
+    expect(existsSync(join(ws, 'client.ts'))).toBe(true);
+    expect(existsSync(join(ws, 'client.js'))).toBe(false);
+    expect(done(await collect(await runtime.spawn('raw-client', 'run'))).verdict).toBe('completed');
     const harness = containers[0].spawned.find((s) => s.args[0] === 'runtime/harness.mjs');
-    expect(harness?.env).toEqual({});
+    expect(harness?.args).not.toContain('--stripped');
+    expect(stripperLoads()).toBe(0);
     await runtime.teardown();
     expect(containers[0].tornDown).toBe(true);
+  });
+
+  it('without stripping: mounts the learner .ts as its .js twin and runs the harness --stripped', async () => {
+    const { runtime, containers, stripperLoads } = adapter({ node: 22 });
+    await runtime.boot();
+    await runtime.mount('raw-client', { 'client.ts': SOLUTION });
+    const ws = join(containers[0].dir, 'workspaces/raw-client');
+    expect(existsSync(join(ws, 'client.ts'))).toBe(false);
+    expect(readFileSync(join(ws, 'client.js'), 'utf8')).toContain('sourceMappingURL=data:');
+    const events = await collect(await runtime.spawn('raw-client', 'check'));
+    expect(done(events)).toMatchObject({ verdict: 'completed', passed: true });
+    const harness = containers[0].spawned.find((s) => s.args[0] === 'runtime/harness.mjs');
+    expect(harness?.args).toContain('--stripped');
+    expect(stripperLoads()).toBe(1);
+    await runtime.teardown();
+  });
+
+  it('without stripping, a stack trace still points at the line of the learner .ts', async () => {
+    const { runtime } = adapter({ node: 22 });
+    await runtime.boot();
+    const lines = [
+      'interface Order {',
+      '  id: string;',
+      '  status: "shipped" | "lost";',
+      '}',
+      'const order: Order = { id: "PT-1", status: "lost" };',
+      'if (order.status === "lost") throw new Error(`lost ${order.id}`);',
+    ];
+    await runtime.mount('raw-client', { 'client.ts': lines.join('\n') + '\n' });
+    const events = await collect(await runtime.spawn('raw-client', 'run'));
+    const stderr = learnerText(events, 'stderr');
+    expect(stderr).toContain('Error: lost PT-1');
+    // Node 22 honours the inline source map: the learner's own file and line.
+    expect(stderr).toMatch(/client\.ts:6:\d+/);
+    expect(done(events).verdict).toBe('crashed');
+    await runtime.teardown();
+  });
+
+  it('a learner file that does not parse: the run names file, line and column, and starts nothing', async () => {
+    const { runtime, containers } = adapter({ node: 22 });
+    await runtime.boot();
+    const harnessRuns = () =>
+      containers[0].spawned.filter((s) => s.args[0] === 'runtime/harness.mjs').length;
+    await runtime.mount('raw-client', { 'client.ts': SOLUTION });
+    await collect(await runtime.spawn('raw-client', 'run'));
+    expect(harnessRuns()).toBe(1);
+
+    const broken = 'const a: number = 1;\nconsole.log(a);\nconst b = (a;\n';
+    await runtime.mount('raw-client', { 'client.ts': broken });
+    const proc = await runtime.spawn('raw-client', 'check');
+    const events = await collect(proc);
+    expect(events).toEqual([
+      {
+        type: 'stderr',
+        source: 'learner',
+        text: 'client.ts:3:13: Unexpected token, expected ","\n',
+      },
+      {
+        type: 'done',
+        verdict: 'error',
+        summary: 'nothing was run: client.ts has a syntax error at line 3, column 13',
+      },
+    ]);
+    expect(await proc.exit).toBe(0);
+    expect(harnessRuns()).toBe(1);
+
+    // Mended, it runs again: the last mount counts.
+    await runtime.mount('raw-client', { 'client.ts': SOLUTION });
+    expect(done(await collect(await runtime.spawn('raw-client', 'check'))).passed).toBe(true);
+    expect(harnessRuns()).toBe(2);
+    await runtime.teardown();
+  });
+
+  it('carries frames and output byte-exact through the terminal: CR LF in JSON, non-ASCII, cut characters', async () => {
+    const { runtime, containers } = adapter();
+    await runtime.boot();
+    // Long enough that the terminal's chunks cut inside characters (counted by the fake).
+    const name = `naïve ✓ 日本 🙂\r\n`.repeat(40);
+    const client = [
+      "import { spawn } from 'node:child_process';",
+      "import { createInterface } from 'node:readline';",
+      'const [command, ...args] = process.argv.slice(2);',
+      "const server = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });",
+      `const name = ${JSON.stringify(name)};`,
+      'const hello = { jsonrpc: "2.0", id: 1, method: "initialize", params: {',
+      '  protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name, version: "1" } } };',
+      "server.stdin.write(JSON.stringify(hello) + '\\n');",
+      "createInterface({ input: server.stdout }).once('line', () => {",
+      '  process.stdout.write(name);',
+      '  server.stdin.end();',
+      '});',
+    ].join('\n');
+    await runtime.mount('raw-client', { 'client.ts': client });
+    const events = await collect(await runtime.spawn('raw-client', 'run'));
+    const frames = events.filter((e) => e.type === 'frame');
+    const hello = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name, version: '1' },
+      },
+    };
+    expect(frames[0]).toMatchObject({ seq: 0, dir: 'c2s', text: JSON.stringify(hello) });
+    expect(learnerText(events, 'stdout')).toBe(name);
+    expect(done(events).verdict).toBe('completed');
+    expect(containers[0].cutInside.utf8).toBeGreaterThan(0);
+    expect(containers[0].cutInside.surrogates).toBeGreaterThan(0);
+    // Frames travel through the harness's own pipes: nothing is ever typed into a terminal.
+    expect(containers[0].typed).toEqual([]);
+    await runtime.teardown();
   });
 
   it('mounts the bundle: no npm install ever runs, node_modules holds only bundled entries', async () => {
     const { runtime, containers } = adapter();
     await runtime.boot();
-    expect(Object.keys(manifest.files)).toContain('runtime/harness.mjs');
-    const modules = Object.keys(manifest.files).filter((f) => f.startsWith('node_modules/'));
+    const files = manifest().files;
+    expect(Object.keys(files)).toContain('runtime/harness.mjs');
+    const modules = Object.keys(files).filter((f) => f.startsWith('node_modules/'));
     expect(modules).toContain('node_modules/@modelcontextprotocol/sdk/server/mcp.js');
     expect(modules).toContain('node_modules/zod/index.js');
     expect(modules.length).toBeLessThan(30);
     expect(containers[0].spawned.every((s) => s.command === 'node')).toBe(true);
+    // WebContainer picks its Node from engines.
+    expect(JSON.parse(files['package.json'])).toMatchObject({ engines: { node: '>=22' } });
     await runtime.teardown();
   });
 
+  it('ships every starter .ts with its twin stripped at build, importing twins', () => {
+    const files = manifest().files;
+    const starters = Object.keys(files).filter((f) =>
+      /^exercises\/[^/]+\/starter\/.*\.ts$/.test(f),
+    );
+    expect(starters.length).toBeGreaterThanOrEqual(6);
+    for (const f of starters)
+      expect(files[f.replace(/\.ts$/, '.js')]).toContain('sourceMappingURL');
+    const drive = files['exercises/two-kinds-of-failure/starter/drive.js'];
+    expect(drive).toContain("from './cases.js'");
+    expect(drive).toContain("from './outcome.js'");
+    expect(drive).not.toMatch(/: Record<string, unknown>/);
+  });
+
   it('carries each exercise parsed: its editable files, and exercise.json with defaults filled', () => {
-    expect(manifest.exercises['raw-client']).toEqual({ editable: ['client.ts'] });
-    expect(Object.keys(manifest.exercises).sort()).toEqual([
+    expect(manifest().exercises['raw-client']).toEqual({ editable: ['client.ts'] });
+    expect(Object.keys(manifest().exercises).sort()).toEqual([
       'raw-client',
       'stdout-is-the-wire',
       'two-kinds-of-failure',
     ]);
     // The harness in the container reads this file; the build wrote it from the parsed value.
     const root = join(repo, 'exercises');
-    for (const id of Object.keys(manifest.exercises)) {
-      expect(manifest.files[`exercises/${id}/exercise.json`]).toBe(
+    for (const id of Object.keys(manifest().exercises)) {
+      expect(manifest().files[`exercises/${id}/exercise.json`]).toBe(
         JSON.stringify(loadExercise(root, id).meta),
       );
     }
