@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
 import { WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
 import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
@@ -59,4 +60,15 @@ export function fakeAdapters(): {
       return { runtime, containers, stripperLoads: () => loads };
     },
   };
+}
+
+export function done(events: HarnessEvent[]) {
+  const last = events.at(-1);
+  if (last?.type !== 'done') throw new Error(`last event is ${last?.type}, not done`);
+  return last;
+}
+
+/** Everything the learner's code wrote on one stream. */
+export function learnerText(events: HarnessEvent[], type: 'stdout' | 'stderr'): string {
+  return events.map((e) => (e.type === type && e.source === 'learner' ? e.text : '')).join('');
 }
