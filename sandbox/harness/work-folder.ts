@@ -27,11 +27,11 @@ export function prepareWork(
       cpSync(join(ws, file), join(work, file));
     }
   }
-  if (from.stripped) {
-    // Only the twins stay: a .ts that something still names fails on every Node alike,
-    // rather than running on one that happens to strip types.
-    for (const file of filesUnder(work).filter((f) => jsTwin(f) !== f)) {
-      if (existsSync(join(work, jsTwin(file)))) rmSync(join(work, file));
-    }
+  // One of each pair stays (the bundler gives the container's starter a .js twin of each
+  // .ts): the .ts where Node strips types, else the twin, so that a .ts something still
+  // names fails on every Node alike rather than running on one that happens to strip.
+  for (const file of filesUnder(work).filter((f) => jsTwin(f) !== f)) {
+    const twin = join(work, jsTwin(file));
+    if (existsSync(twin)) rmSync(from.stripped ? join(work, file) : twin);
   }
 }

@@ -1,5 +1,5 @@
 // The work folder of a run with --stripped: the learner's twins over the starter's, no .ts
-// left beside a twin, and every path handed to Node naming the twin.
+// left beside a twin, and every path handed to Node naming the twin; without it, no twin.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,18 +44,13 @@ describe('a stripped work folder', () => {
     expect(readFileSync(join(work, 'lib/cases.js'), 'utf8')).toBe('cases twin');
   });
 
-  it('keeps the .ts files as they are without --stripped', () => {
-    const workspace = folder('ws2', { 'client.ts': 'learner ts' });
+  it('keeps the .ts files and drops the twins without --stripped', () => {
+    const workspace = folder('ws2', { 'client.ts': 'learner ts', 'client.js': 'learner twin' });
     const work = join(root, 'work2');
     mkdirSync(work);
     prepareWork(exercise, work, { workspace });
-    expect(filesUnder(work)).toEqual([
-      'client.js',
-      'client.ts',
-      'lib/cases.js',
-      'lib/cases.ts',
-      'notes.json',
-    ]);
+    expect(filesUnder(work)).toEqual(['client.ts', 'lib/cases.ts', 'notes.json']);
+    expect(readFileSync(join(work, 'client.ts'), 'utf8')).toBe('learner ts');
   });
 
   it('refuses to run the solution stripped: it has no twins', () => {
