@@ -4,6 +4,8 @@
 // the same plain ES modules. sucrase's typescript transform alone blanks types where they
 // stand, so every line keeps its number and a stack trace points at the learner's line; the
 // inline source map also names the .ts file for a Node run with --enable-source-maps.
+// sucrase because it is the light option: about 60 KiB gzipped, against 3.7 MB of wasm for
+// amaro (Node's own stripper) and about 10 MB for esbuild-wasm (`npm run bench`).
 import { transform } from 'sucrase/dist/index.js';
 import { parse } from 'sucrase/dist/parser/index.js';
 import { ContextualKeyword } from 'sucrase/dist/parser/tokenizer/keywords.js';
