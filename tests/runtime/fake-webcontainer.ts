@@ -16,8 +16,10 @@ import type {
   FileTree,
 } from '../../sandbox/runtime/webcontainer/adapter.ts';
 
-/** The project's Node 22 (npm:node@22), standing in for the container's. */
-export const NODE22 = fileURLToPath(new URL('../../node_modules/node22/bin/node', import.meta.url));
+/** Node 22 (the package in ./node22), standing in for the container's. */
+export const NODE22 = fileURLToPath(
+  new URL('./node22/node_modules/node/bin/node', import.meta.url),
+);
 
 export interface FakeOptions {
   /**

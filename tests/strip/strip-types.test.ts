@@ -6,12 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatProblem, stripTypes } from '../../sandbox/strip/strip-types.ts';
 import { jsTwin } from '../../sandbox/strip/twin.ts';
+import { NODE22 } from '../runtime/fake-webcontainer.ts';
 
-const NODE22 = fileURLToPath(new URL('../../node_modules/node22/bin/node', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mcpw-strip-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
