@@ -41,8 +41,6 @@ export class FakeWebContainer implements Container {
   readonly spawned: { command: string; args: string[]; env?: Record<string, string> }[] = [];
   /** Chunk cuts that fell inside a character: a UTF-8 sequence, a surrogate pair. */
   readonly cutInside = { utf8: 0, surrogates: 0 };
-  /** Everything written to a process's terminal input (WebContainerProcess.input). */
-  readonly typed: string[] = [];
   readonly #children = new Set<ReturnType<typeof spawn>>();
   #torn = false;
   readonly #options: FakeOptions;
@@ -145,9 +143,7 @@ export class FakeWebContainer implements Container {
         resolve(code ?? 1);
       });
     });
-    const typed = this.typed;
-    const input = new WritableStream<string>({ write: (text) => void typed.push(text) });
-    return Object.assign({ output, exit, kill: () => child.kill('SIGTERM') }, { input });
+    return { output, exit, kill: () => child.kill('SIGTERM') };
   }
 
   teardown(): void {

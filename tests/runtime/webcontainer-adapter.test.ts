@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadExercise } from '../../sandbox/exercises/loader.ts';
 import { BootError, type BootStage } from '../../sandbox/runtime/types.ts';
-import { toTree, type WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
+import {
+  toTree,
+  type ContainerProcess,
+  type WebContainerRuntime,
+} from '../../sandbox/runtime/webcontainer/adapter.ts';
 import { runtimeContract, collect, SOLUTION } from './contract.ts';
 import { done, fakeAdapters, learnerText, repo } from './webcontainer-fixture.ts';
 
@@ -97,8 +101,6 @@ describe('WebContainer adapter specifics', () => {
     expect(done(events).verdict).toBe('completed');
     expect(containers[0].cutInside.utf8).toBeGreaterThan(0);
     expect(containers[0].cutInside.surrogates).toBeGreaterThan(0);
-    // Frames travel through the harness's own pipes: nothing is ever typed into a terminal.
-    expect(containers[0].typed).toEqual([]);
     await runtime.teardown();
   });
 
@@ -165,6 +167,13 @@ describe('WebContainer adapter specifics', () => {
     await runtime.teardown();
   });
 });
+
+// Frames travel only through the harness's own pipes inside the container: the adapter's
+// slice of a container process has no terminal input to type into (checked by tsc).
+export function noTerminalInput(p: ContainerProcess): void {
+  // @ts-expect-error -- WebContainerProcess.input is deliberately not part of the slice.
+  void p.input;
+}
 
 describe('toTree', () => {
   it('nests paths into a WebContainer FileSystemTree', () => {
