@@ -3,7 +3,9 @@
 //    `npm install @modelcontextprotocol/sdk` would put in the container (the SDK and its
 //    dependency closure as installed locally);
 // 2. the JavaScript an exercise page loads before the learner presses Start, against what
-//    it loads once the workbench is running (Chromium, against `npm run workshop`);
+//    it loads once the workbench is running (Chromium, against `npm run workshop`), and what
+//    the WebContainer path adds after Start: the runtime manifest, and the TypeScript
+//    stripper where the container's Node cannot strip types (both gzipped, as served);
 // 3. "Download this exercise": the take-home parts the page fetches (raw and gzipped, as a
 //    server would send them) and each exercise's zip, against the runtime manifest.
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 import { takeHomeFiles, takeHomeFolder } from '../components/workbench/take-home-files.ts';
 import { zipTakeHome } from '../components/workbench/take-home-zip.ts';
 import { bundleRuntime } from '../sandbox/runtime/bundle.ts';
@@ -77,6 +80,26 @@ function installClosure(root: string): { packages: number; bytes: number; files:
     }
   }
   return { packages: seen.size, bytes, files };
+}
+
+/** The stripper as the page loads it: its own chunk, bundled for the browser and minified. */
+async function stripperBytes(): Promise<{ raw: number; gz: number }> {
+  const result = await build({
+    stdin: {
+      contents: "export { stripTypes } from './sandbox/strip/strip-types.ts';",
+      resolveDir: repo,
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  return { raw: code.length, gz: gzipSync(code).length };
 }
 
 async function pageScripts(): Promise<{ before: number; after: number } | undefined> {
@@ -155,6 +178,16 @@ try {
     console.log(`  after Start (workbench ready): ${kib(scripts.after)}`);
     console.log(`  ratio     before / after = ${(scripts.before / scripts.after).toFixed(4)}`);
   }
+  const manifestGz = gzipSync(readFileSync(bundle.manifestPath)).length;
+  const stripper = await stripperBytes();
+  console.log('\nWhat the WebContainer path fetches after Start');
+  console.log(
+    `  runtime manifest (mounted): ${kib(manifestGz)} gz, ${kib(bundle.manifestBytes)} raw`,
+  );
+  console.log(
+    `  stripper (gz, loaded after Start, only where the container cannot strip types): ${kib(stripper.gz)} gz, ${kib(stripper.raw)} raw`,
+  );
+  console.log(`  ratio     stripper / manifest = ${(stripper.gz / manifestGz).toFixed(3)} (gz)`);
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

@@ -1,7 +1,6 @@
 // The reference peer the program talks to, with a tap in between: Paper Trail or an
 // exercise file over stdio behind the relay, or Paper Trail over HTTP behind the recording
 // proxy. The session sees one shape whichever it is.
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProcessRecord } from '../contract/check.ts';
 import type { HarnessEvent } from '../contract/events.ts';
@@ -11,6 +10,7 @@ import type { Framer } from '../wire/framer.ts';
 import { startHttpPeer } from './http-peer.ts';
 import { ByteBudget, type Limits, type Stopper } from './limits.ts';
 import { StdioPeer } from './stdio-peer.ts';
+import { nodeArgsFor, programArg } from './stripped.ts';
 import { TapFile } from './tap-file.ts';
 
 export interface Peer {
@@ -45,6 +45,8 @@ export interface PeerSetup {
   emit: (e: HarnessEvent) => void;
   relay?: string[];
   paperTrail?: { command: string; args: string[] };
+  /** See RunOptions.stripped. */
+  stripped: boolean;
 }
 
 const DEFAULT_RELAY = [
@@ -63,7 +65,7 @@ function startStdio(setup: PeerSetup): Peer {
   const { run, work, limits } = setup;
   const server =
     run.peer.kind === 'file'
-      ? { command: process.execPath, args: [join(work, run.peer.file)] }
+      ? { command: process.execPath, args: nodeArgsFor(work, run.peer.file, setup.stripped) }
       : (setup.paperTrail ?? paperTrailCommand());
   const tapFile = new TapFile();
   const tapped = [
@@ -76,7 +78,9 @@ function startStdio(setup: PeerSetup): Peer {
     server.command,
     ...server.args,
   ];
-  const args = run.args.flatMap((a) => (a === '{peer}' ? tapped : [a]));
+  const args = run.args.flatMap((a) =>
+    a === '{peer}' ? tapped : [programArg(work, a, setup.stripped)],
+  );
   return new StdioPeer(args, tapFile, setup);
 }
 
@@ -98,7 +102,9 @@ async function startHttp(setup: PeerSetup): Promise<Peer> {
     setup.limits.timeoutMs,
   );
   return {
-    args: setup.run.args.map((a) => (a === '{peer}' ? http.url : a)),
+    args: setup.run.args.map((a) =>
+      a === '{peer}' ? http.url : programArg(setup.work, a, setup.stripped),
+    ),
     record,
     started: true,
     stdinClosed: false,

@@ -19,6 +19,12 @@ export interface RunOptions {
   workspace?: string;
   /** Check the exercise's own solution instead (authoring, tests). */
   solution?: boolean;
+  /**
+   * The Node running this cannot strip types: the starter holds a .js twin of every .ts
+   * (written by the bundler) and the workspace the learner's twins (stripped in the page),
+   * and those run instead (stripped.ts). The WebContainer entry sets it from --stripped.
+   */
+  stripped?: boolean;
   timeoutMs?: number;
   /** Cap per stream on the program's and the peer's stdout/stderr. */
   maxOutputBytes?: number;

@@ -1,6 +1,5 @@
 // One session: start the program with its tapped peer, stream what happens as events,
 // enforce the limits, and hand back the record the checks judge.
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ProcessRecord, RunRecord } from '../contract/check.ts';
 import type { HarnessEvent } from '../contract/events.ts';
@@ -12,6 +11,7 @@ import { resolveLimits, Stopper } from './limits.ts';
 import { startPeer, type Peer } from './peer.ts';
 import { learnerEnv } from './learner-env.ts';
 import { ProcessGroup } from './process-group.ts';
+import { nodeArgsFor } from './stripped.ts';
 
 /** The limits and commands of one session (a subset of RunOptions, documented there). */
 export interface SessionOptions {
@@ -20,6 +20,7 @@ export interface SessionOptions {
   maxFrameBytes?: number;
   relay?: string[];
   paperTrail?: { command: string; args: string[] };
+  stripped?: boolean;
 }
 
 /** How often the tap's record file is read while nothing else asks for it. */
@@ -56,12 +57,13 @@ export async function execute(
     source: run.learner === 'program' ? 'peer' : 'learner',
     relay: options.relay,
     paperTrail: options.paperTrail,
+    stripped: options.stripped ?? false,
   });
 
   const strays = new Descendants();
   const group = new ProcessGroup(
     process.execPath,
-    [join(work, run.program), ...peer.args],
+    [...nodeArgsFor(work, run.program, options.stripped ?? false), ...peer.args],
     work,
     learnerEnv(process.env, { [RUN_MARKER]: strays.id }),
   );

@@ -1,6 +1,7 @@
 // Builds what the WebContainer mounts, so the browser never runs npm install: the harness,
 // the stdio tap and Paper Trail with the SDK and zod in ONE esbuild bundle, plus every
-// exercise's exercise.json and starter files. Output: <outDir>/manifest.json (manifest.ts): a
+// exercise's exercise.json and starter files, each starter .ts also as its stripped .js twin
+// for a container whose Node cannot strip types (sandbox/strip/). Output: <outDir>/manifest.json (manifest.ts): a
 // flat map of container paths to file contents that the adapter mounts as it is, and each
 // exercise's parsed facts for the adapter.
 import { build, type Plugin } from 'esbuild';
@@ -9,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadExercises, type Exercise } from '../exercises/loader.ts';
+import { formatProblem, stripTypes } from '../strip/strip-types.ts';
+import { jsTwin } from '../strip/twin.ts';
 import type { RuntimeManifest } from './webcontainer/manifest.ts';
 import { CONTAINER_PATHS } from './webcontainer/paths.ts';
 
@@ -70,12 +73,18 @@ export async function bundleRuntime(options: {
     const base = `${CONTAINER_PATHS.exercises}/${exercise.id}`;
     // The validated value, defaults filled: the container's harness loads it like any other.
     files[`${base}/exercise.json`] = JSON.stringify(exercise.meta);
-    for (const [f, text] of Object.entries(exercise.starter)) files[`${base}/starter/${f}`] = text;
+    Object.assign(files, starterFiles(`${base}/starter`, exercise.starter));
     exercises[exercise.id] = { editable: exercise.meta.files.editable };
   }
   Object.assign(files, await bundleLearnerPackages(all));
-  // The container's package.json makes .mjs/.ts files ES modules without guessing.
-  files['package.json'] = JSON.stringify({ name: 'mcpw-sandbox', private: true, type: 'module' });
+  // The container's package.json makes .js/.ts files ES modules without guessing; WebContainer
+  // reads engines to pick its Node, and the harness bundle targets 22.
+  files['package.json'] = JSON.stringify({
+    name: 'mcpw-sandbox',
+    private: true,
+    type: 'module',
+    engines: { node: '>=22' },
+  });
 
   mkdirSync(options.outDir, { recursive: true });
   const manifest = JSON.stringify({ files, exercises } satisfies RuntimeManifest);
@@ -87,6 +96,23 @@ export async function bundleRuntime(options: {
     manifestBytes: Buffer.byteLength(manifest),
     files: Object.keys(files).length,
   };
+}
+
+/**
+ * The starter as it is, plus a .js twin of each .ts: the learner's editable files are
+ * stripped again in the page as they change, the others only ever here.
+ */
+function starterFiles(base: string, starter: Record<string, string>): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const [f, text] of Object.entries(starter)) {
+    files[`${base}/${f}`] = text;
+    if (jsTwin(f) === f) continue;
+    if (jsTwin(f) in starter) throw new Error(`${base}/${f}: its twin ${jsTwin(f)} exists already`);
+    const stripped = stripTypes(text, f);
+    if (!stripped.ok) throw new Error(`${base}/${formatProblem(stripped.problem)}`);
+    files[`${base}/${jsTwin(f)}`] = stripped.code;
+  }
+  return files;
 }
 
 /** Bare imports (packages) in every exercise's starter and solution files. */

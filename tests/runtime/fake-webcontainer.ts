@@ -2,18 +2,31 @@
 // (it needs stackblitz.com). It keeps the real contract and the real ugliness: mount writes
 // a FileSystemTree to a temp folder, spawn runs a real Node process there, and its output
 // is ONE merged stream of stdout and stderr with "\r\n" line ends, ANSI colour codes and
-// chunks cut at arbitrary points, like the container's pseudo-terminal.
+// chunks cut at arbitrary points (inside a UTF-8 sequence before decoding, inside a UTF-16
+// surrogate pair after), like the container's pseudo-terminal. With `node: 22` it runs the
+// Node the container has (22, unable to strip types) instead of the project's.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type {
   Container,
   ContainerProcess,
   FileTree,
 } from '../../sandbox/runtime/webcontainer/adapter.ts';
 
+/** Node 22 (the package in ./node22), standing in for the container's. */
+export const NODE22 = fileURLToPath(
+  new URL('./node22/node_modules/node/bin/node', import.meta.url),
+);
+
 export interface FakeOptions {
+  /**
+   * 22: every process runs on Node 22 with type stripping off, also the ones the harness
+   * starts with process.execPath (NODE_OPTIONS), as nothing says WebContainer's Node strips.
+   */
+  node?: 22;
   /** false: the container's Node cannot strip types (like Node < 22.6). */
   stripTypes?: boolean;
   /** Never resolves boot (like an unreachable stackblitz.com). */
@@ -26,6 +39,8 @@ export class FakeWebContainer implements Container {
   static booted = 0;
   readonly dir = mkdtempSync(join(tmpdir(), 'mcpw-fakewc-'));
   readonly spawned: { command: string; args: string[]; env?: Record<string, string> }[] = [];
+  /** Chunk cuts that fell inside a character: a UTF-8 sequence, a surrogate pair. */
+  readonly cutInside = { utf8: 0, surrogates: 0 };
   readonly #children = new Set<ReturnType<typeof spawn>>();
   #torn = false;
   readonly #options: FakeOptions;
@@ -72,7 +87,10 @@ export class FakeWebContainer implements Container {
     if (command !== 'node') throw new Error(`fake container only has node, not ${command}`);
     const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, FORCE_COLOR: '0' };
     let nodeArgs = args;
-    if (this.#options.stripTypes === false) {
+    if (this.#options.node === 22) {
+      nodeArgs = args.filter((a) => !a.includes('strip-types'));
+      env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --no-experimental-strip-types`.trim();
+    } else if (this.#options.stripTypes === false) {
       // Simulate an old Node: the flag is unknown and .ts files are not runnable.
       nodeArgs = [
         '--no-experimental-strip-types',
@@ -80,29 +98,41 @@ export class FakeWebContainer implements Container {
       ];
       env.NODE_OPTIONS = (env.NODE_OPTIONS ?? '').replace('--experimental-strip-types', '');
     }
-    const child = spawn(process.execPath, nodeArgs, {
+    const child = spawn(this.#options.node === 22 ? NODE22 : process.execPath, nodeArgs, {
       cwd: join(this.dir, options.cwd ?? ''),
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.#children.add(child);
     let chunkNo = 0;
+    const cutInside = this.cutInside;
     const output = new ReadableStream<string>({
       start(controller) {
         let open = 2;
-        const emit = (buf: Buffer) => {
-          // pty line discipline: \n becomes \r\n; sprinkle colour codes; cut chunks unevenly.
-          let text = buf.toString('utf8').replace(/\n/g, '\r\n');
-          if (chunkNo++ % 3 === 0) text = `\u001b[2m${text}\u001b[0m`;
-          for (let i = 0; i < text.length; i += 37 + (chunkNo % 11)) {
-            controller.enqueue(text.slice(i, i + 37 + (chunkNo % 11)));
-          }
+        const emitFrom = () => {
+          const decoder = new TextDecoder();
+          return (buf: Buffer) => {
+            const step = 37 + (chunkNo % 11);
+            // The pty decodes bytes as they come, so its reads cut characters too.
+            let text = '';
+            for (let i = 0; i < buf.length; i += step) {
+              if (i > 0 && (buf[i] & 0xc0) === 0x80) cutInside.utf8++;
+              text += decoder.decode(buf.subarray(i, i + step), { stream: true });
+            }
+            // pty line discipline: \n becomes \r\n; sprinkle colour codes; cut chunks unevenly.
+            text = text.replace(/\n/g, '\r\n');
+            if (chunkNo++ % 3 === 0) text = `\u001b[2m${text}\u001b[0m`;
+            for (let i = 0; i < text.length; i += step) {
+              if (i > 0 && /[\udc00-\udfff]/.test(text[i])) cutInside.surrogates++;
+              controller.enqueue(text.slice(i, i + step));
+            }
+          };
         };
         const closeOne = () => {
           if (--open === 0) controller.close();
         };
-        child.stdout.on('data', emit);
-        child.stderr.on('data', emit);
+        child.stdout.on('data', emitFrom());
+        child.stderr.on('data', emitFrom());
         child.stdout.on('end', closeOne);
         child.stderr.on('end', closeOne);
       },

@@ -1,53 +1,23 @@
 // The WebContainer adapter over the fake container: the real bundled harness runs in real
 // Node processes, but all output reaches the adapter as a merged, \r\n, ANSI-coloured
-// pseudo-terminal stream, as in the browser.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// pseudo-terminal stream, as in the browser. Here the container's Node strips types, as this
+// project's does; webcontainer-stripped.test.ts runs the same contract on one that cannot.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadExercise } from '../../sandbox/exercises/loader.ts';
-import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
 import { BootError, type BootStage } from '../../sandbox/runtime/types.ts';
-import { toTree, WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
-import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
+import {
+  toTree,
+  type ContainerProcess,
+  type WebContainerRuntime,
+} from '../../sandbox/runtime/webcontainer/adapter.ts';
 import { runtimeContract, collect, SOLUTION } from './contract.ts';
-import { FakeWebContainer, type FakeOptions } from './fake-webcontainer.ts';
+import { done, fakeAdapters, learnerText, repo } from './webcontainer-fixture.ts';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-let out: string;
-let manifest: RuntimeManifest;
+const { adapter, manifest } = fakeAdapters();
 
-beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), 'mcpw-bundle-'));
-  const r = await bundleRuntime({ outDir: out, exercisesRoot: join(repo, 'exercises') });
-  manifest = JSON.parse(readFileSync(r.manifestPath, 'utf8')) as RuntimeManifest;
-});
-// Every container any test booted is torn down at the end, also those of a test that failed
-// or booted again after a teardown: each holds a temp folder that must not outlive the file.
-const booted: FakeWebContainer[] = [];
-afterAll(() => {
-  for (const c of booted) c.teardown();
-  rmSync(out, { recursive: true, force: true });
-});
-
-function adapter(fake: FakeOptions = {}, extra: { timeout?: number; isolated?: boolean } = {}) {
-  const containers: FakeWebContainer[] = [];
-  const runtime = new WebContainerRuntime({
-    boot: async () => {
-      const c = await FakeWebContainer.boot(fake);
-      containers.push(c);
-      booted.push(c);
-      return c;
-    },
-    loadManifest: async () => manifest,
-    bootTimeoutMs: extra.timeout ?? 20_000,
-    isolated: () => extra.isolated ?? true,
-  });
-  return { runtime, containers };
-}
-
-runtimeContract('WebContainer adapter over the fake container', async () => adapter().runtime);
+runtimeContract('WebContainer adapter, Node that strips types', async () => adapter().runtime);
 
 async function bootError(runtime: WebContainerRuntime, stages: BootStage[] = []) {
   const err = await runtime.boot((s) => stages.push(s)).catch((e: unknown) => e);
@@ -78,49 +48,102 @@ describe('WebContainer adapter specifics', () => {
     expect(err.message).toContain('third-party iframe blocked');
   });
 
-  it('detects a Node that cannot strip types and says so', async () => {
-    const { runtime } = adapter({ stripTypes: false });
-    const stages: BootStage[] = [];
-    const err = await bootError(runtime, stages);
-    expect(err.reason).toBe('no-typescript');
-    expect(stages).toEqual(['booting', 'mounting', 'checking-node']);
-  });
-
-  it('runs .ts natively when the container Node strips types (no NODE_OPTIONS)', async () => {
-    const { runtime, containers } = adapter();
+  it('runs .ts natively when the container Node strips types: no twins, no stripper', async () => {
+    const { runtime, containers, stripperLoads } = adapter();
     await runtime.boot();
-    expect(runtime.nodeOptions).toBe('');
+    expect(runtime.about).toEqual({ node: process.version, typescript: 'native' });
     await runtime.mount('raw-client', { 'client.ts': SOLUTION });
-    await collect(await runtime.spawn('raw-client', 'run'));
+    const ws = join(containers[0].dir, 'workspaces/raw-client');
+    expect(existsSync(join(ws, 'client.ts'))).toBe(true);
+    expect(existsSync(join(ws, 'client.js'))).toBe(false);
+    expect(done(await collect(await runtime.spawn('raw-client', 'run'))).verdict).toBe('completed');
     const harness = containers[0].spawned.find((s) => s.args[0] === 'runtime/harness.mjs');
-    expect(harness?.env).toEqual({});
+    expect(harness?.args).not.toContain('--stripped');
+    expect(stripperLoads()).toBe(0);
     await runtime.teardown();
     expect(containers[0].tornDown).toBe(true);
+  });
+
+  it('carries frames and output byte-exact through the terminal: CR LF in JSON, non-ASCII, cut characters', async () => {
+    const { runtime, containers } = adapter();
+    await runtime.boot();
+    // Long enough that the terminal's chunks cut inside characters (counted by the fake).
+    const name = `naïve ✓ 日本 🙂\r\n`.repeat(40);
+    const client = [
+      "import { spawn } from 'node:child_process';",
+      "import { createInterface } from 'node:readline';",
+      'const [command, ...args] = process.argv.slice(2);',
+      "const server = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });",
+      `const name = ${JSON.stringify(name)};`,
+      'const hello = { jsonrpc: "2.0", id: 1, method: "initialize", params: {',
+      '  protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name, version: "1" } } };',
+      "server.stdin.write(JSON.stringify(hello) + '\\n');",
+      "createInterface({ input: server.stdout }).once('line', () => {",
+      '  process.stdout.write(name);',
+      '  server.stdin.end();',
+      '});',
+    ].join('\n');
+    await runtime.mount('raw-client', { 'client.ts': client });
+    const events = await collect(await runtime.spawn('raw-client', 'run'));
+    const frames = events.filter((e) => e.type === 'frame');
+    const hello = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name, version: '1' },
+      },
+    };
+    expect(frames[0]).toMatchObject({ seq: 0, dir: 'c2s', text: JSON.stringify(hello) });
+    expect(learnerText(events, 'stdout')).toBe(name);
+    expect(done(events).verdict).toBe('completed');
+    expect(containers[0].cutInside.utf8).toBeGreaterThan(0);
+    expect(containers[0].cutInside.surrogates).toBeGreaterThan(0);
+    await runtime.teardown();
   });
 
   it('mounts the bundle: no npm install ever runs, node_modules holds only bundled entries', async () => {
     const { runtime, containers } = adapter();
     await runtime.boot();
-    expect(Object.keys(manifest.files)).toContain('runtime/harness.mjs');
-    const modules = Object.keys(manifest.files).filter((f) => f.startsWith('node_modules/'));
+    const files = manifest().files;
+    expect(Object.keys(files)).toContain('runtime/harness.mjs');
+    const modules = Object.keys(files).filter((f) => f.startsWith('node_modules/'));
     expect(modules).toContain('node_modules/@modelcontextprotocol/sdk/server/mcp.js');
     expect(modules).toContain('node_modules/zod/index.js');
     expect(modules.length).toBeLessThan(30);
     expect(containers[0].spawned.every((s) => s.command === 'node')).toBe(true);
+    // WebContainer picks its Node from engines.
+    expect(JSON.parse(files['package.json'])).toMatchObject({ engines: { node: '>=22' } });
     await runtime.teardown();
   });
 
+  it('ships every starter .ts with its twin stripped at build, importing twins', () => {
+    const files = manifest().files;
+    const starters = Object.keys(files).filter((f) =>
+      /^exercises\/[^/]+\/starter\/.*\.ts$/.test(f),
+    );
+    expect(starters.length).toBeGreaterThanOrEqual(6);
+    for (const f of starters)
+      expect(files[f.replace(/\.ts$/, '.js')]).toContain('sourceMappingURL');
+    const drive = files['exercises/two-kinds-of-failure/starter/drive.js'];
+    expect(drive).toContain("from './cases.js'");
+    expect(drive).toContain("from './outcome.js'");
+    expect(drive).not.toMatch(/: Record<string, unknown>/);
+  });
+
   it('carries each exercise parsed: its editable files, and exercise.json with defaults filled', () => {
-    expect(manifest.exercises['raw-client']).toEqual({ editable: ['client.ts'] });
-    expect(Object.keys(manifest.exercises).sort()).toEqual([
+    expect(manifest().exercises['raw-client']).toEqual({ editable: ['client.ts'] });
+    expect(Object.keys(manifest().exercises).sort()).toEqual([
       'raw-client',
       'stdout-is-the-wire',
       'two-kinds-of-failure',
     ]);
     // The harness in the container reads this file; the build wrote it from the parsed value.
     const root = join(repo, 'exercises');
-    for (const id of Object.keys(manifest.exercises)) {
-      expect(manifest.files[`exercises/${id}/exercise.json`]).toBe(
+    for (const id of Object.keys(manifest().exercises)) {
+      expect(manifest().files[`exercises/${id}/exercise.json`]).toBe(
         JSON.stringify(loadExercise(root, id).meta),
       );
     }
@@ -144,6 +167,13 @@ describe('WebContainer adapter specifics', () => {
     await runtime.teardown();
   });
 });
+
+// Frames travel only through the harness's own pipes inside the container: the adapter's
+// slice of a container process has no terminal input to type into (checked by tsc).
+export function noTerminalInput(p: ContainerProcess): void {
+  // @ts-expect-error -- WebContainerProcess.input is deliberately not part of the slice.
+  void p.input;
+}
 
 describe('toTree', () => {
   it('nests paths into a WebContainer FileSystemTree', () => {

@@ -1,12 +1,13 @@
 // The WebContainer runtime, kept thin: it boots one container (with its own timeout, since
 // WebContainer.boot() waits forever when the sandbox iframe cannot load), mounts the
-// pre-bundled runtime and the learner's files, checks that the container's Node can run
-// .ts files, and turns the harness's sentinel lines back into events. It never imports
-// @webcontainer/api itself: the page passes a boot function, the tests pass a fake.
+// pre-bundled runtime and the learner's files, asks the container's Node whether it strips
+// types (if not, the learner's .ts files are stripped here, learner-files.ts), and turns the
+// harness's sentinel lines back into events. It never imports @webcontainer/api itself: the
+// page passes a boot function, the tests pass a fake.
 import { assertEditable } from '../../exercises/editable.ts';
 import type { EventChannel } from '../channel.ts';
 import { readText, RunSlot } from '../run-slot.ts';
-import { createSentinelParser, type SentinelItem } from '../sentinel.ts';
+import { createSentinelParser, stripAnsi, type SentinelItem } from '../sentinel.ts';
 import {
   BootError,
   type BootStage,
@@ -15,8 +16,11 @@ import {
   type RuntimeProcess,
   type WorkspaceFiles,
 } from '../types.ts';
+import type { StripProblem } from '../../strip/problem.ts';
+import { forContainer, reportUnparsed, type Stripper } from './learner-files.ts';
 import type { RuntimeManifest } from './manifest.ts';
 import { CONTAINER_PATHS } from './paths.ts';
+import { PROBE_FILES, readProbe, type About } from './probe.ts';
 
 /** The slice of @webcontainer/api's WebContainerProcess this adapter uses. */
 export interface ContainerProcess {
@@ -49,20 +53,26 @@ export interface WebContainerRuntimeOptions {
   boot: () => Promise<Container>;
   /** The pre-bundled runtime (runtime/manifest.json): files to mount and each exercise's facts. */
   loadManifest: () => Promise<RuntimeManifest>;
+  /**
+   * The TypeScript stripper (sandbox/strip/strip-types.ts), for a container whose Node cannot
+   * strip types; loaded only then, e.g. () => import('…/strip-types.ts').
+   */
+  loadStripper: () => Promise<{ stripTypes: Stripper }>;
   /** Default 20 s: long enough for a slow connection, short enough not to look hung. */
   bootTimeoutMs?: number;
   /** Default: the page's crossOriginIsolated. */
   isolated?: () => boolean;
 }
 
-const PROBE = 'const n: number = 6 * 7;\nconsole.log(`mcpw-probe:${n}`);\n';
-
 export class WebContainerRuntime implements Runtime {
   readonly kind = 'webcontainer' as const;
   readonly #options: WebContainerRuntimeOptions;
   #container: Container | undefined;
   #editable = new Map<string, string[]>();
-  #nodeOptions = '';
+  #about: About | undefined;
+  #stripper: Promise<Stripper> | undefined;
+  /** By exercise: the files last mounted did not parse, so its next run reports them. */
+  readonly #unparsed = new Map<string, StripProblem[]>();
   readonly #slot = new RunSlot();
   #booting: Promise<void> | undefined;
 
@@ -70,9 +80,9 @@ export class WebContainerRuntime implements Runtime {
     this.#options = options;
   }
 
-  /** How the container's Node runs .ts: '' (natively) or a flag; known after boot. */
-  get nodeOptions(): string {
-    return this.#nodeOptions;
+  /** The container's Node (process.version) and how it runs TypeScript; known after boot. */
+  get about(): About | undefined {
+    return this.#about;
   }
 
   boot(onStage?: (stage: BootStage) => void): Promise<void> {
@@ -125,34 +135,43 @@ export class WebContainerRuntime implements Runtime {
 
     onStage?.('mounting');
     const manifest = await this.#options.loadManifest();
-    await this.#container.mount(toTree({ ...manifest.files, [CONTAINER_PATHS.probe]: PROBE }));
+    await this.#container.mount(toTree({ ...manifest.files, ...PROBE_FILES }));
     for (const [id, exercise] of Object.entries(manifest.exercises)) {
       this.#editable.set(id, exercise.editable);
     }
 
     onStage?.('checking-node');
-    this.#nodeOptions = await this.#detectTypeStripping();
+    this.#about = await this.#probe();
+    // Fetched now, while the learner reads, rather than on the first Run.
+    if (this.#about.typescript === 'stripped') this.#loadStripper().catch(() => undefined);
     onStage?.('ready');
   }
 
   /**
-   * Node 22.18+ strips types by default; 22.6–22.17 needs a flag; older cannot at all. There
-   * is deliberately no in-page fallback: the light options are not light (amaro, Node's own
-   * stripper, is 3.7 MB of wasm; esbuild-wasm about 10 MB, against 0.9 MB for the whole
-   * workbench), so a container without stripping fails boot with advice to run the
-   * workshop server instead.
+   * Node 22.18+ strips types by default. A Node that does not (older, or one that only would
+   * with a flag or a loader hook, which WebContainer's does not honour for .ts) runs the
+   * stripped twins instead, so boot never fails for want of it.
    */
-  async #detectTypeStripping(): Promise<string> {
-    for (const flag of ['', '--experimental-strip-types']) {
-      const args = flag ? [flag, CONTAINER_PATHS.probe] : [CONTAINER_PATHS.probe];
-      const proc = await this.#required().spawn('node', args);
-      const [text] = await Promise.all([readAll(proc.output), proc.exit]);
-      if (text.includes('mcpw-probe:42')) return flag;
-    }
+  async #probe(): Promise<About> {
+    const proc = await this.#required().spawn('node', [CONTAINER_PATHS.probe]);
+    const [text, code] = await Promise.all([readAll(proc.output), proc.exit]);
+    const about = readProbe(text);
+    if (about) return about;
     throw new BootError(
-      'no-typescript',
-      "The sandbox's Node cannot run TypeScript files (no type stripping).",
+      'blocked',
+      `The sandbox's Node did not answer its start-up check (exit code ${code}): ${stripAnsi(text).trim().slice(-300)}`,
     );
+  }
+
+  #loadStripper(): Promise<Stripper> {
+    this.#stripper ??= this.#options.loadStripper().then(
+      (m) => m.stripTypes,
+      (err: unknown) => {
+        this.#stripper = undefined;
+        throw err;
+      },
+    );
+    return this.#stripper;
   }
 
   async mount(exercise: string, files: WorkspaceFiles): Promise<void> {
@@ -160,33 +179,40 @@ export class WebContainerRuntime implements Runtime {
     const editable = this.#editable.get(exercise);
     if (!editable) throw new Error(`unknown exercise "${exercise}"`);
     assertEditable(exercise, editable, Object.keys(files));
+    const strip = this.#about?.typescript === 'stripped' ? await this.#loadStripper() : undefined;
+    const prepared = forContainer(files, strip);
+    if ('problems' in prepared) {
+      this.#unparsed.set(exercise, prepared.problems);
+      return;
+    }
+    this.#unparsed.delete(exercise);
     const dir = `${CONTAINER_PATHS.workspaces}/${exercise}`;
-    const placed = Object.entries(files).map(([path, text]) => [`${dir}/${path}`, text]);
+    const placed = Object.entries(prepared.files).map(([path, text]) => [`${dir}/${path}`, text]);
     await container.mount(toTree(Object.fromEntries(placed)));
   }
 
   async spawn(exercise: string, mode: RunMode): Promise<RuntimeProcess> {
     const container = this.#required();
+    const unparsed = this.#unparsed.get(exercise);
+    const stripped = this.#about?.typescript === 'stripped';
     return this.#slot.start(async (channel) => {
+      if (unparsed) {
+        reportUnparsed(unparsed, channel);
+        return { kill: () => undefined };
+      }
       const nonce = randomNonce();
-      const env: Record<string, string> = this.#nodeOptions
-        ? { NODE_OPTIONS: this.#nodeOptions }
-        : {};
-      const proc = await container.spawn(
-        'node',
-        [
-          CONTAINER_PATHS.harness,
-          '--exercise',
-          exercise,
-          '--mode',
-          mode,
-          '--workspace',
-          `${CONTAINER_PATHS.workspaces}/${exercise}`,
-          '--nonce',
-          nonce,
-        ],
-        { env },
-      );
+      const proc = await container.spawn('node', [
+        CONTAINER_PATHS.harness,
+        '--exercise',
+        exercise,
+        '--mode',
+        mode,
+        '--workspace',
+        `${CONTAINER_PATHS.workspaces}/${exercise}`,
+        '--nonce',
+        nonce,
+        ...(stripped ? ['--stripped'] : []),
+      ]);
       void pumpSentinels(proc, nonce, channel);
       return proc;
     });
@@ -198,6 +224,8 @@ export class WebContainerRuntime implements Runtime {
     this.#container = undefined;
     this.#booting = undefined;
     this.#editable.clear();
+    this.#about = undefined;
+    this.#unparsed.clear();
   }
 
   #required(): Container {

@@ -31,6 +31,8 @@ async function main(argv: string[]): Promise<void> {
       mode: { type: 'string' },
       workspace: { type: 'string' },
       nonce: { type: 'string' },
+      // The container's Node cannot strip types: run the .js twins (see RunOptions.stripped).
+      stripped: { type: 'boolean' },
     },
     strict: true,
   });
@@ -41,6 +43,7 @@ async function main(argv: string[]): Promise<void> {
       exercise: values.exercise ?? '',
       mode: values.mode === 'check' ? 'check' : 'run',
       workspace: values.workspace,
+      stripped: values.stripped,
       exercisesRoot: CONTAINER_PATHS.exercises,
       relay: [process.execPath, self, '--relay'],
       // Paper Trail's sources are not in the container: this same bundle serves it.

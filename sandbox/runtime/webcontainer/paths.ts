@@ -4,5 +4,6 @@ export const CONTAINER_PATHS = {
   harness: 'runtime/harness.mjs',
   exercises: 'exercises',
   workspaces: 'workspaces',
-  probe: 'runtime/probe.ts',
+  probe: 'runtime/probe.mjs',
+  probeTypes: 'runtime/probe-types.ts',
 } as const;

@@ -1,0 +1,59 @@
+// Every exercise through the WebContainer adapter, on a container Node that strips types and
+// on Node 22 that cannot: the starter fails its checks and the solution passes, as they do
+// through the harness directly (tests/exercises/). One runtime per run, so the runs go
+// concurrently; each is a handful of real processes.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadExercises, type FileMap } from '../../sandbox/exercises/loader.ts';
+import type { FakeOptions } from './fake-webcontainer.ts';
+import { collect } from './contract.ts';
+import { done, fakeAdapters, repo } from './webcontainer-fixture.ts';
+
+const { adapter } = fakeAdapters();
+const exercises = loadExercises(join(repo, 'exercises'));
+
+const containers: { name: string; fake: FakeOptions }[] = [
+  { name: 'Node that strips types', fake: {} },
+  { name: 'Node 22 that cannot strip types', fake: { node: 22 } },
+];
+
+async function check(fake: FakeOptions, exercise: string, files: FileMap) {
+  const { runtime } = adapter(fake);
+  try {
+    await runtime.boot();
+    await runtime.mount(exercise, files);
+    const events = await collect(await runtime.spawn(exercise, 'check'));
+    const failed = events.flatMap((e) =>
+      e.type === 'check' && !e.ok ? [`${e.id}: ${e.message}`] : [],
+    );
+    return { done: done(events), failed };
+  } finally {
+    await runtime.teardown();
+  }
+}
+
+for (const { name, fake } of containers) {
+  describe.concurrent(`every exercise through the WebContainer adapter, ${name}`, () => {
+    for (const exercise of exercises) {
+      const { editable } = exercise.meta.files;
+      const pick = (from: FileMap) => Object.fromEntries(editable.map((f) => [f, from[f]]));
+
+      it(`${exercise.id}: the starter fails`, async () => {
+        const r = await check(fake, exercise.id, pick(exercise.starter));
+        expect(r.done.verdict).not.toBe('error');
+        expect(r.done.passed).toBe(false);
+        expect(r.failed.length).toBeGreaterThan(0);
+      });
+
+      it(`${exercise.id}: the solution passes`, async () => {
+        const r = await check(
+          fake,
+          exercise.id,
+          pick({ ...exercise.starter, ...exercise.solution }),
+        );
+        expect(r.failed).toEqual([]);
+        expect(r.done).toMatchObject({ verdict: 'completed', passed: true });
+      });
+    }
+  });
+}
