@@ -9,17 +9,12 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type {
   Container,
   ContainerProcess,
   FileTree,
 } from '../../sandbox/runtime/webcontainer/adapter.ts';
-
-/** Node 22 (the package in ./node22), standing in for the container's. */
-export const NODE22 = fileURLToPath(
-  new URL('./node22/node_modules/node/bin/node', import.meta.url),
-);
+import { NODE22 } from './node22.ts';
 
 export interface FakeOptions {
   /**

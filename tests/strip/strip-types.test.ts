@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatProblem, stripTypes } from '../../sandbox/strip/strip-types.ts';
 import { jsTwin } from '../../sandbox/strip/twin.ts';
-import { NODE22 } from '../runtime/fake-webcontainer.ts';
+import { NODE22 } from '../runtime/node22.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpw-strip-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
