@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { listProcesses } from '../../sandbox/harness/procs.ts';
 import type {
   Container,
   ContainerProcess,
@@ -20,6 +21,11 @@ export interface FakeOptions {
   hang?: boolean;
   /** Boot rejects with this (like a blocked third-party iframe). */
   bootError?: string;
+  /**
+   * Nothing in the container can kill a process (webcontainer-core#1121, a busy loop): the
+   * harness's kills and the page's kill() do nothing; only teardown ends them.
+   */
+  unkillable?: boolean;
 }
 
 export class FakeWebContainer implements Container {
@@ -80,6 +86,7 @@ export class FakeWebContainer implements Container {
       ];
       env.NODE_OPTIONS = (env.NODE_OPTIONS ?? '').replace('--experimental-strip-types', '');
     }
+    if (this.#options.unkillable) nodeArgs = ['--import', NO_KILL, ...nodeArgs];
     const child = spawn(process.execPath, nodeArgs, {
       cwd: join(this.dir, options.cwd ?? ''),
       env,
@@ -113,16 +120,42 @@ export class FakeWebContainer implements Container {
         resolve(code ?? 1);
       });
     });
-    return { output, exit, kill: () => child.kill('SIGTERM') };
+    const kill = () => (this.#options.unkillable ? undefined : child.kill('SIGTERM'));
+    return { output, exit, kill };
   }
 
   teardown(): void {
     this.#torn = true;
+    // An unkillable container's learner programs outlive the harness that could not kill
+    // them, in process groups of their own: end every descendant, as a real teardown does.
+    if (this.#options.unkillable) for (const c of this.#children) killDescendants(c.pid);
     for (const c of this.#children) c.kill('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
   }
 
   #alive() {
     if (this.#torn) throw new Error('this WebContainer was torn down');
+  }
+}
+
+/** Preloaded into the container's Node: process.kill (the harness's only way) does nothing. */
+const NO_KILL = 'data:text/javascript,process.kill=()=>true';
+
+function killDescendants(root: number | undefined): void {
+  if (root === undefined) return;
+  const all = listProcesses();
+  const found = new Set([root]);
+  let before = 0;
+  while (found.size !== before) {
+    before = found.size;
+    for (const p of all) if (found.has(p.ppid)) found.add(p.pid);
+  }
+  found.delete(root);
+  for (const pid of found) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
   }
 }
