@@ -18,6 +18,11 @@ export function adviceFor(reason: BootFailureReason | 'unknown', detail: string)
         what: 'This page was served without the cross-origin isolation headers the in-browser sandbox needs.',
         todo: `If you host the site, send COOP/COEP on /exercises/ (see the README). ${LOCAL}`,
       };
+    case 'unsupported':
+      return {
+        what: detail,
+        todo: `Open this page in Chrome, Edge or another Chromium-based browser on a computer (your code here is saved in this browser only: copy it across). Or: ${LOCAL}`,
+      };
     case 'timeout':
       return {
         what: `${detail} The sandbox loads from stackblitz.com: you may be offline, a network or ad blocker may stop it, or this browser may not support it (Safari support is early).`,

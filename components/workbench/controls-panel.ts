@@ -4,6 +4,7 @@
 // forwards clicks; questions that need the learner's yes (replacing code) are asked here, not
 // in the controller.
 import { adviceFor } from './advice.ts';
+import { describeBoot } from './boot-timing.ts';
 import type { WorkbenchController, WorkbenchState } from './controller.ts';
 import { applyExerciseStatus } from './exercise-status.ts';
 import type { SaveResult } from './progress.ts';
@@ -17,10 +18,19 @@ const STORAGE_WARNINGS: Record<Exclude<SaveResult, 'saved'>, string> = {
     'This browser does not let the page save: your edits will be lost when you leave. Copy your code before you go.',
 };
 
-const RUNTIME_LABELS = {
-  local: "Runs on this computer's Node (local runtime)",
-  webcontainer: 'Runs in your browser (WebContainer)',
-};
+/** Which runtime runs the code and, once it has booted, on which Node and how .ts runs. */
+export function runtimeLabel(s: Pick<WorkbenchState, 'runtime' | 'about'>): string {
+  const node = s.about ? `, Node ${s.about.node}` : '';
+  if (s.runtime === 'local') return `Runs on this computer (local runtime${node})`;
+  const ts = !s.about
+    ? ''
+    : s.about.typescript === 'native'
+      ? ', which runs TypeScript itself'
+      : ', TypeScript stripped in this page';
+  return `Runs in your browser (WebContainer${node}${ts})`;
+}
+
+const BOOTED_WHAT = { local: 'Local runtime', webcontainer: 'Sandbox' };
 
 export function mountControls(
   root: HTMLElement,
@@ -39,7 +49,8 @@ export function mountControls(
   const stages = q<HTMLOListElement>(root, '[data-stages]');
   const bootError = q<HTMLElement>(root, '[data-boot-error]');
   const storageWarning = q<HTMLElement>(root, '[data-storage-warning]');
-  const runtimeLabel = q<HTMLElement>(root, '[data-runtime-label]');
+  const label = q<HTMLElement>(root, '[data-runtime-label]');
+  const bootSummary = q<HTMLElement>(root, '[data-boot-summary]');
   const otherTab = q<HTMLElement>(root, '[data-other-tab]');
   const damage = q<HTMLElement>(root, '[data-progress-damage]');
 
@@ -51,7 +62,11 @@ export function mountControls(
     stop.hidden = s.running === undefined;
     reset.disabled = false;
     solution.disabled = !s.hasSolution;
-    if (s.runtime) runtimeLabel.textContent = RUNTIME_LABELS[s.runtime];
+    if (s.runtime) label.textContent = runtimeLabel(s);
+    bootSummary.hidden = !s.bootTiming || !s.runtime;
+    if (s.bootTiming && s.runtime) {
+      bootSummary.textContent = describeBoot(BOOTED_WHAT[s.runtime], s.bootTiming);
+    }
     renderStages(stages, s);
     renderBootError(bootError, s);
     storageWarning.hidden = s.saved === 'saved';
