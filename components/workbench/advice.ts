@@ -23,6 +23,11 @@ export function adviceFor(reason: BootFailureReason | 'unknown', detail: string)
         what: detail,
         todo: `Open this page in Chrome, Edge or another Chromium-based browser on a computer (your code here is saved in this browser only: copy it across). Or: ${LOCAL}`,
       };
+    case 'offline':
+      return {
+        what: detail,
+        todo: `Connect to the internet, then press Try again. Or: ${LOCAL}`,
+      };
     case 'timeout':
       return {
         what: `${detail} The sandbox loads from stackblitz.com: you may be offline, a network or ad blocker may stop it, or this browser may not support it (Safari support is early).`,

@@ -41,7 +41,9 @@ const SHORT: Record<BootStage, string> = {
   ready: 'ready',
 };
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+// Under a second in ms: a local runtime's 40 ms stages would all read "0.0 s".
+const seconds = (ms: number) =>
+  ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 
 /** "Sandbox ready in 3.2 s (booting 2.1 s, mounting 0.6 s, checking Node 0.5 s)" */
 export function describeBoot(what: string, timing: BootTiming): string {

@@ -13,10 +13,15 @@ export interface BrowserFacts {
   crossOriginIsolated: boolean;
   /** typeof SharedArrayBuffer !== 'undefined' */
   sharedArrayBuffer: boolean;
+  /**
+   * navigator.onLine. false is reliable (no network at all); true is not (a network that
+   * cannot reach stackblitz.com still says true, and then only the boot timeout tells).
+   */
+  online: boolean;
 }
 
 export type Support =
-  { ok: true } | { ok: false; reason: 'unsupported' | 'not-isolated'; message: string };
+  { ok: true } | { ok: false; reason: 'unsupported' | 'not-isolated' | 'offline'; message: string };
 
 /** The unsupported browser this is, or undefined for one that may run the sandbox. */
 export function unsupportedBrowser(facts: BrowserFacts): string | undefined {
@@ -48,6 +53,14 @@ export function webContainerSupport(facts: BrowserFacts): Support {
         'This page is not cross-origin isolated (no SharedArrayBuffer), so the in-browser sandbox cannot start.',
     };
   }
+  if (!facts.online) {
+    return {
+      ok: false,
+      reason: 'offline',
+      message:
+        'This browser is offline, and the in-browser sandbox loads from stackblitz.com when it starts.',
+    };
+  }
   return { ok: true };
 }
 
@@ -58,5 +71,6 @@ export function browserFacts(): BrowserFacts {
     maxTouchPoints: navigator.maxTouchPoints ?? 0,
     crossOriginIsolated: globalThis.crossOriginIsolated === true,
     sharedArrayBuffer: typeof SharedArrayBuffer !== 'undefined',
+    online: navigator.onLine,
   };
 }

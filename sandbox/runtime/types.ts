@@ -16,6 +16,7 @@ export type RunMode = 'run' | 'check';
 export type BootFailureReason =
   | 'not-isolated' // the page lacks COOP/COEP, so SharedArrayBuffer is unavailable
   | 'unsupported' // a browser the WebContainer does not run in (Safari, iOS, Firefox), known before booting
+  | 'offline' // the browser knows it has no network, so stackblitz.com cannot be reached
   | 'timeout' // the sandbox did not answer in time (offline, blocked, unsupported browser)
   | 'blocked' // boot threw (third-party frames or storage refused, unsupported browser)
   | 'no-typescript' // the container's Node cannot run .ts files

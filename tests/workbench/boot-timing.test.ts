@@ -27,12 +27,12 @@ describe('boot clock', () => {
     expect(names.sort()).toEqual([
       'mcpw:boot',
       'mcpw:boot:booting',
-      'mcpw:boot:mounting',
       'mcpw:boot:checking-node',
+      'mcpw:boot:mounting',
     ]);
   });
 
-  it('tells the learner the total and each stage, in seconds', () => {
+  it('tells the learner the total and each stage, in seconds or, under one, in ms', () => {
     const line = describeBoot('Sandbox', {
       totalMs: 3210,
       stages: [
@@ -42,7 +42,7 @@ describe('boot clock', () => {
       ],
     });
     expect(line).toBe(
-      'Sandbox ready in 3.2 s (booting 2.1 s, mounting 0.6 s, checking Node 0.5 s)',
+      'Sandbox ready in 3.2 s (booting 2.1 s, mounting 640 ms, checking Node 470 ms)',
     );
   });
 });

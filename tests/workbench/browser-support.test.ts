@@ -37,6 +37,7 @@ const facts = (userAgent: string, more: Partial<BrowserFacts> = {}): BrowserFact
   maxTouchPoints: 0,
   crossOriginIsolated: true,
   sharedArrayBuffer: true,
+  online: true,
   ...more,
 });
 
@@ -83,6 +84,14 @@ describe('webContainerSupport', () => {
         reason: 'not-isolated',
       });
     }
+  });
+
+  it('says at once when the browser knows it is offline', () => {
+    expect(webContainerSupport(facts(UA.chrome, { online: false }))).toMatchObject({
+      ok: false,
+      reason: 'offline',
+      message: expect.stringContaining('stackblitz.com') as unknown,
+    });
   });
 
   it('names the browser before the missing isolation: switching browsers is the fix', () => {
