@@ -30,7 +30,7 @@ export function adviceFor(reason: BootFailureReason | 'unknown', detail: string)
       };
     case 'timeout':
       return {
-        what: `${detail} The sandbox loads from stackblitz.com: you may be offline, a network or ad blocker may stop it, or this browser may not support it (Safari support is early).`,
+        what: `${detail} The sandbox loads from stackblitz.com: your network may not reach it, or an ad blocker or this browser's privacy settings may stop it.`,
         todo: `Check your connection or allow stackblitz.com, then press Try again. Or: ${LOCAL}`,
       };
     case 'blocked':

@@ -30,7 +30,7 @@ export async function chooseRuntime(): Promise<Runtime> {
   if (forced === 'local') {
     throw new BootError(
       'unavailable',
-      'This page asked for the local runtime (`?runtime=local`), but the server that serves it runs none.',
+      'This page asked for the local runtime (`?runtime=local`), but the server that serves it runs none. Remove `?runtime=local` from the address to use the in-browser sandbox.',
     );
   }
   return webContainer();
