@@ -4,7 +4,7 @@
 // forwards clicks; questions that need the learner's yes (replacing code) are asked here, not
 // in the controller.
 import { adviceFor } from './advice.ts';
-import { describeBoot } from './boot-timing.ts';
+import { bootLine, runtimeLabel } from './runtime-label.ts';
 import type { WorkbenchController, WorkbenchState } from './controller.ts';
 import { applyExerciseStatus } from './exercise-status.ts';
 import type { SaveResult } from './progress.ts';
@@ -17,20 +17,6 @@ const STORAGE_WARNINGS: Record<Exclude<SaveResult, 'saved'>, string> = {
   unavailable:
     'This browser does not let the page save: your edits will be lost when you leave. Copy your code before you go.',
 };
-
-/** Which runtime runs the code and, once it has booted, on which Node and how .ts runs. */
-export function runtimeLabel(s: Pick<WorkbenchState, 'runtime' | 'about'>): string {
-  const node = s.about ? `, Node ${s.about.node}` : '';
-  if (s.runtime === 'local') return `Runs on this computer (local runtime${node})`;
-  const ts = !s.about
-    ? ''
-    : s.about.typescript === 'native'
-      ? ', which runs TypeScript itself'
-      : ', TypeScript stripped in this page';
-  return `Runs in your browser (WebContainer${node}${ts})`;
-}
-
-const BOOTED_WHAT = { local: 'Local runtime', webcontainer: 'Sandbox' };
 
 export function mountControls(
   root: HTMLElement,
@@ -63,10 +49,9 @@ export function mountControls(
     reset.disabled = false;
     solution.disabled = !s.hasSolution;
     if (s.runtime) label.textContent = runtimeLabel(s);
-    bootSummary.hidden = !s.bootTiming || !s.runtime;
-    if (s.bootTiming && s.runtime) {
-      bootSummary.textContent = describeBoot(BOOTED_WHAT[s.runtime], s.bootTiming);
-    }
+    const line = bootLine(s);
+    bootSummary.hidden = line === undefined;
+    if (line !== undefined) bootSummary.textContent = line;
     renderStages(stages, s);
     renderBootError(bootError, s);
     storageWarning.hidden = s.saved === 'saved';
