@@ -34,6 +34,8 @@ interface Guarded {
   settled: Promise<void>;
   /** Kill, and if the run does not end within the grace, restart the runtime. */
   stop(): void;
+  /** Kill and end the run now, never restarting anything (the runtime is torn down). */
+  cancel(): void;
 }
 
 export class Watchdog implements Runtime {
@@ -89,9 +91,11 @@ export class Watchdog implements Runtime {
   }
 
   async teardown(): Promise<void> {
-    this.#current?.stop();
+    this.#current?.cancel();
     this.#current = undefined;
     this.#mounts.clear();
+    // A restart under way would boot a container after this teardown: let it finish first.
+    await this.#restart?.catch(() => undefined);
     this.#restart = undefined;
     await this.#inner.teardown();
   }
@@ -105,22 +109,25 @@ export class Watchdog implements Runtime {
     const channel = createEventChannel();
     let fired = false;
     let ended = false;
-    let timer = setTimeout(() => void fire(), limitMs + this.#grace);
-    const fire = async () => {
+    let abandoned = false;
+    const fire = async (stopped: boolean) => {
       if (fired || ended) return;
       fired = true;
       clearTimeout(timer);
-      const seconds = Math.round(limitMs / 1000);
-      let summary = `Your program was still running after ${seconds} s and could not be stopped, so the sandbox was restarted. Your files are kept.`;
+      const what = stopped
+        ? 'Your program did not stop when asked'
+        : `Your program was still running after ${Math.round(limitMs / 1000)} s and could not be stopped`;
+      let summary = `${what}, so the sandbox was restarted. Your files are kept.`;
       try {
         await this.#restartNow();
       } catch (err) {
-        summary = `Your program was still running after ${seconds} s and could not be stopped, and the sandbox could not restart (${String(err)}). Your files are kept; press Run to try again.`;
+        summary = `${what}, and the sandbox could not restart (${String(err)}). Your files are kept; press Run to try again.`;
       }
       const done: HarnessEvent = { type: 'done', verdict: 'timeout', passed: false, summary };
       channel.push(done);
       channel.close(summary);
     };
+    let timer = setTimeout(() => void fire(false), limitMs + this.#grace);
     void (async () => {
       for await (const event of inner.events) {
         if (fired) return;
@@ -136,14 +143,22 @@ export class Watchdog implements Runtime {
       // A kill the runtime cannot carry out is noticed after the grace, not the whole limit.
       if (fired || ended) return;
       clearTimeout(timer);
-      timer = setTimeout(() => void fire(), this.#grace);
+      timer = setTimeout(() => void fire(true), this.#grace);
+    };
+    const cancel = () => {
+      inner.kill();
+      if (fired || ended) return;
+      ended = abandoned = true;
+      clearTimeout(timer);
+      channel.close('stopped: the sandbox was shut down');
     };
     return {
-      run: { settled: channel.finished.then(() => undefined), stop },
+      run: { settled: channel.finished.then(() => undefined), stop, cancel },
       process: {
         events: channel.iterable,
-        // After a restart the old process's exit may never come: the run ended all the same.
-        exit: channel.finished.then(() => (fired ? 1 : inner.exit)),
+        // After a restart or a teardown the old process's exit may never come: the run ended
+        // all the same.
+        exit: channel.finished.then(() => (fired || abandoned ? 1 : inner.exit)),
         kill: stop,
       },
     };

@@ -4,10 +4,9 @@
 // is ONE merged stream of stdout and stderr with "\r\n" line ends, ANSI colour codes and
 // chunks cut at arbitrary points, like the container's pseudo-terminal.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { listProcesses } from '../../sandbox/harness/procs.ts';
 import type {
   Container,
   ContainerProcess,
@@ -127,8 +126,8 @@ export class FakeWebContainer implements Container {
   teardown(): void {
     this.#torn = true;
     // An unkillable container's learner programs outlive the harness that could not kill
-    // them, in process groups of their own: end every descendant, as a real teardown does.
-    if (this.#options.unkillable) for (const c of this.#children) killDescendants(c.pid);
+    // them, in process groups of their own: end them all, as a real teardown does.
+    if (this.#options.unkillable) killProcessesIn(this.dir);
     for (const c of this.#children) c.kill('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
   }
@@ -141,19 +140,22 @@ export class FakeWebContainer implements Container {
 /** Preloaded into the container's Node: process.kill (the harness's only way) does nothing. */
 const NO_KILL = 'data:text/javascript,process.kill=()=>true';
 
-function killDescendants(root: number | undefined): void {
-  if (root === undefined) return;
-  const all = listProcesses();
-  const found = new Set([root]);
-  let before = 0;
-  while (found.size !== before) {
-    before = found.size;
-    for (const p of all) if (found.has(p.ppid)) found.add(p.pid);
-  }
-  found.delete(root);
-  for (const pid of found) {
+/**
+ * Every process running a file of this container: found by the container's folder in its
+ * command line, since a learner program whose harness died is no one's descendant any more.
+ */
+function killProcessesIn(dir: string): void {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    let cmdline = '';
     try {
-      process.kill(pid, 'SIGKILL');
+      cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!cmdline.includes(dir)) continue;
+    try {
+      process.kill(Number(name), 'SIGKILL');
     } catch {
       // Already gone.
     }

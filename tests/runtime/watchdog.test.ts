@@ -152,9 +152,31 @@ describe('watchdog over a container that cannot kill', () => {
     const afterStop = performance.now() - stoppedAt;
     expect(stoppedAt).toBeGreaterThan(0);
     expect(events.at(-1)).toMatchObject({ type: 'done', verdict: 'timeout' });
+    expect(events.at(-1)?.type === 'done' && events.at(-1)).toMatchObject({
+      summary: expect.stringMatching(
+        /did not stop when asked, so the sandbox was restarted/,
+      ) as unknown,
+    });
     expect(afterStop).toBeLessThan(GRACE_MS + 3_000);
     expect(containers[0].tornDown).toBe(true);
     await runtime.teardown();
+  });
+
+  it('teardown during a run that cannot be stopped ends it, and boots nothing again', async () => {
+    const { runtime, containers } = guarded({ unkillable: true });
+    await runtime.boot();
+    await runtime.mount('raw-client', { 'client.ts': BUSY });
+    const proc = await runtime.spawn('raw-client', 'run');
+    const events: HarnessEvent[] = [];
+    for await (const e of proc.events) {
+      events.push(e);
+      if (spinningPid(events) && !containers[0].tornDown) await runtime.teardown();
+    }
+    expect(events.at(-1)).toMatchObject({ type: 'done', verdict: 'error' });
+    await new Promise((r) => setTimeout(r, GRACE_MS * 2));
+    expect(runtime.restarts).toBe(0);
+    expect(containers).toHaveLength(1);
+    expect(await gone(spinningPid(events))).toBe(true);
   });
 
   it('leaves a run that ends by itself alone: no restart', async () => {
