@@ -53,7 +53,7 @@ export interface RuntimeProcess {
 /** What runs the learner's code, known after boot: the Node version and how it runs .ts. */
 export interface RuntimeAbout {
   node: string;
-  /** 'native': Node strips types by default; 'stripped': with a flag or before mounting. */
+  /** 'native': the runtime's Node runs .ts itself; 'stripped': the page strips the types first. */
   typescript: 'native' | 'stripped';
 }
 
