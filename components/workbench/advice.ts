@@ -18,9 +18,19 @@ export function adviceFor(reason: BootFailureReason | 'unknown', detail: string)
         what: 'This page was served without the cross-origin isolation headers the in-browser sandbox needs.',
         todo: `If you host the site, send COOP/COEP on /exercises/ (see the README). ${LOCAL}`,
       };
+    case 'unsupported':
+      return {
+        what: detail,
+        todo: `Open this page in Chrome, Edge or another Chromium-based browser on a computer (your code here is saved in this browser only: copy it across). Or: ${LOCAL}`,
+      };
+    case 'offline':
+      return {
+        what: detail,
+        todo: `Connect to the internet, then press Try again. Or: ${LOCAL}`,
+      };
     case 'timeout':
       return {
-        what: `${detail} The sandbox loads from stackblitz.com: you may be offline, a network or ad blocker may stop it, or this browser may not support it (Safari support is early).`,
+        what: `${detail} The sandbox loads from stackblitz.com: your network may not reach it, or an ad blocker or this browser's privacy settings may stop it.`,
         todo: `Check your connection or allow stackblitz.com, then press Try again. Or: ${LOCAL}`,
       };
     case 'blocked':

@@ -10,8 +10,10 @@ import {
   type BootStage,
   type RunMode,
   type Runtime,
+  type RuntimeAbout,
   type RuntimeProcess,
 } from '../../sandbox/runtime/types.ts';
+import { startBootClock, type BootTiming } from './boot-timing.ts';
 import type { WorkbenchData } from './data.ts';
 import type { ProgressStore, SaveResult } from './progress.ts';
 import { createSavedCode, type Files } from './saved-code.ts';
@@ -24,6 +26,10 @@ export interface WorkbenchState {
   /** The boot stage last reported, while booting and once ready. */
   stage?: BootStage;
   runtime?: Runtime['kind'];
+  /** What runs the code (Node version, how it runs .ts), once booted and if it can tell. */
+  about?: RuntimeAbout;
+  /** How long the last successful boot took, stage by stage. */
+  bootTiming?: BootTiming;
   failure?: { reason: BootFailureReason | 'unknown'; message: string };
   /** The run in progress; there is at most one. */
   running?: RunMode;
@@ -137,12 +143,13 @@ export function createController(options: ControllerOptions): WorkbenchControlle
     keepMine: () => code.keepMine(),
     async boot() {
       if (state.phase === 'booting' || state.phase === 'ready') return;
-      changed({ phase: 'booting', stage: undefined, failure: undefined });
+      changed({ phase: 'booting', stage: undefined, failure: undefined, bootTiming: undefined });
       try {
         runtime ??= await options.chooseRuntime();
         changed({ runtime: runtime.kind });
-        await runtime.boot((stage) => changed({ stage }));
-        changed({ phase: 'ready', stage: 'ready' });
+        const clock = startBootClock();
+        await runtime.boot((stage) => changed({ stage, bootTiming: clock.stage(stage) }));
+        changed({ phase: 'ready', stage: 'ready', about: runtime.about });
         emit({ type: 'booted' });
       } catch (err) {
         await runtime?.teardown();

@@ -4,6 +4,7 @@
 // forwards clicks; questions that need the learner's yes (replacing code) are asked here, not
 // in the controller.
 import { adviceFor } from './advice.ts';
+import { bootLine, runtimeLabel } from './runtime-label.ts';
 import type { WorkbenchController, WorkbenchState } from './controller.ts';
 import { applyExerciseStatus } from './exercise-status.ts';
 import type { SaveResult } from './progress.ts';
@@ -15,11 +16,6 @@ const STORAGE_WARNINGS: Record<Exclude<SaveResult, 'saved'>, string> = {
     "Your browser's storage for this site is full: your latest edits are NOT saved. Copy your code somewhere safe, or free space (remove other sites' data), then edit again.",
   unavailable:
     'This browser does not let the page save: your edits will be lost when you leave. Copy your code before you go.',
-};
-
-const RUNTIME_LABELS = {
-  local: "Runs on this computer's Node (local runtime)",
-  webcontainer: 'Runs in your browser (WebContainer)',
 };
 
 export function mountControls(
@@ -39,7 +35,8 @@ export function mountControls(
   const stages = q<HTMLOListElement>(root, '[data-stages]');
   const bootError = q<HTMLElement>(root, '[data-boot-error]');
   const storageWarning = q<HTMLElement>(root, '[data-storage-warning]');
-  const runtimeLabel = q<HTMLElement>(root, '[data-runtime-label]');
+  const label = q<HTMLElement>(root, '[data-runtime-label]');
+  const bootSummary = q<HTMLElement>(root, '[data-boot-summary]');
   const otherTab = q<HTMLElement>(root, '[data-other-tab]');
   const damage = q<HTMLElement>(root, '[data-progress-damage]');
 
@@ -51,7 +48,10 @@ export function mountControls(
     stop.hidden = s.running === undefined;
     reset.disabled = false;
     solution.disabled = !s.hasSolution;
-    if (s.runtime) runtimeLabel.textContent = RUNTIME_LABELS[s.runtime];
+    if (s.runtime) label.textContent = runtimeLabel(s);
+    const line = bootLine(s);
+    bootSummary.hidden = line === undefined;
+    if (line !== undefined) bootSummary.textContent = line;
     renderStages(stages, s);
     renderBootError(bootError, s);
     storageWarning.hidden = s.saved === 'saved';

@@ -1,33 +1,75 @@
 // Which runtime this page uses: the local one when the serving dev/workshop server hands
-// out a token (same-origin fetch), else the WebContainer. @webcontainer/api is imported
-// only on that path, from the page's own origin (Vite bundles it), so COEP never blocks it;
-// so is the TypeScript stripper, and only when that container needs it.
+// out a token (same-origin fetch), else the WebContainer, behind the watchdog that restarts
+// a container whose run cannot be stopped. `?runtime=webcontainer` or `?runtime=local` in
+// the page's address forces the choice, so the browser path can be tried on `npm start`.
+// @webcontainer/api is imported only on that path, from the page's own origin (Vite bundles
+// it), so COEP never blocks it; so is the TypeScript stripper, and only when that container
+// needs it.
 import { fetchLocalToken, LocalRuntime } from '../../sandbox/runtime/local/client.ts';
-import type { Runtime } from '../../sandbox/runtime/types.ts';
+import { BootError, type Runtime } from '../../sandbox/runtime/types.ts';
+import { manifestLimits, Watchdog } from '../../sandbox/runtime/watchdog.ts';
 import { WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
 import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
+import { browserFacts, webContainerSupport } from './browser-support.ts';
+import { bootWebContainer, licenceFromEnv } from './webcontainer-boot.ts';
 
 declare global {
   // Tests shorten the boot timeout to see the failure screen quickly.
   var MCPW_BOOT_TIMEOUT_MS: number | undefined;
 }
 
+/** The runtime `?runtime=` asks for; undefined when absent or not one of the two. */
+export function forcedRuntime(search: string): Runtime['kind'] | undefined {
+  const asked = new URLSearchParams(search).get('runtime');
+  return asked === 'webcontainer' || asked === 'local' ? asked : undefined;
+}
+
 export async function chooseRuntime(): Promise<Runtime> {
-  const token = await fetchLocalToken('');
+  const forced = forcedRuntime(location.search);
+  const token = forced === 'webcontainer' ? undefined : await fetchLocalToken('');
   if (token) return new LocalRuntime({ base: '', token });
-  return new WebContainerRuntime({
-    boot: async () => {
-      const { WebContainer } = await import('@webcontainer/api');
-      return WebContainer.boot({ coep: 'require-corp', workdirName: 'mcp-wire' });
-    },
-    loadManifest: async () => {
-      const res = await fetch('/runtime/manifest.json');
+  if (forced === 'local') {
+    throw new BootError(
+      'unavailable',
+      'This page asked for the local runtime (`?runtime=local`), but the server that serves it runs none. Remove `?runtime=local` from the address to use the in-browser sandbox.',
+    );
+  }
+  return webContainer();
+}
+
+function webContainer(): Runtime {
+  // One fetch of the manifest serves the adapter (files) and the watchdog (time limits).
+  let manifest: Promise<RuntimeManifest> | undefined;
+  const loadManifest = () =>
+    (manifest ??= fetch('/runtime/manifest.json').then(async (res) => {
       if (!res.ok) throw new Error(`runtime bundle missing (${res.status})`);
       return (await res.json()) as RuntimeManifest;
-    },
+    })).catch((err: unknown) => {
+      manifest = undefined;
+      throw err;
+    });
+  const runtime = new WebContainerRuntime({
+    boot: () =>
+      bootWebContainer({
+        support: webContainerSupport(browserFacts()),
+        // Each named so that Vite inlines it at build time; unset, nothing is registered or sent.
+        licence: licenceFromEnv({
+          PUBLIC_WEBCONTAINER_CLIENT_ID: import.meta.env.PUBLIC_WEBCONTAINER_CLIENT_ID,
+          PUBLIC_WEBCONTAINER_SCOPE: import.meta.env.PUBLIC_WEBCONTAINER_SCOPE,
+        }),
+        load: async () => {
+          const { WebContainer, auth } = await import('@webcontainer/api');
+          return {
+            initAuth: (licence) => auth.init(licence),
+            boot: () => WebContainer.boot({ coep: 'require-corp', workdirName: 'mcp-wire' }),
+          };
+        },
+      }),
+    loadManifest,
     // Only a container whose Node cannot strip types needs it, so it is never in the page's
     // own JavaScript: a separate chunk, fetched once boot has found that out.
     loadStripper: () => import('../../sandbox/strip/strip-types.ts'),
     bootTimeoutMs: globalThis.MCPW_BOOT_TIMEOUT_MS ?? 20_000,
   });
+  return new Watchdog(runtime, { limitMs: manifestLimits(loadManifest) });
 }

@@ -74,7 +74,10 @@ export async function bundleRuntime(options: {
     // The validated value, defaults filled: the container's harness loads it like any other.
     files[`${base}/exercise.json`] = JSON.stringify(exercise.meta);
     Object.assign(files, starterFiles(`${base}/starter`, exercise.starter));
-    exercises[exercise.id] = { editable: exercise.meta.files.editable };
+    exercises[exercise.id] = {
+      editable: exercise.meta.files.editable,
+      timeoutMs: exercise.meta.run.timeoutMs,
+    };
   }
   Object.assign(files, await bundleLearnerPackages(all));
   // The container's package.json makes .js/.ts files ES modules without guessing; WebContainer

@@ -15,6 +15,8 @@ export type RunMode = 'run' | 'check';
 /** Why a runtime could not start; the page turns each into advice for the learner. */
 export type BootFailureReason =
   | 'not-isolated' // the page lacks COOP/COEP, so SharedArrayBuffer is unavailable
+  | 'unsupported' // a browser the WebContainer does not run in (Safari, iOS, Firefox), known before booting
+  | 'offline' // the browser knows it has no network, so stackblitz.com cannot be reached
   | 'timeout' // the sandbox did not answer in time (offline, blocked, unsupported browser)
   | 'blocked' // boot threw (third-party frames or storage refused, unsupported browser)
   | 'no-typescript' // the container's Node cannot run .ts files
@@ -48,8 +50,17 @@ export interface RuntimeProcess {
   kill(): void;
 }
 
+/** What runs the learner's code, known after boot: the Node version and how it runs .ts. */
+export interface RuntimeAbout {
+  node: string;
+  /** 'native': the runtime's Node runs .ts itself; 'stripped': the page strips the types first. */
+  typescript: 'native' | 'stripped';
+}
+
 export interface Runtime {
   readonly kind: 'webcontainer' | 'local';
+  /** Undefined before boot, and for a runtime that cannot tell. */
+  readonly about?: RuntimeAbout;
   /**
    * Makes the runtime ready to run exercises, reporting stages as it goes. Resolves once a
    * run can start; rejects with a BootError within the runtime's timeout otherwise — never

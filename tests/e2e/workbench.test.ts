@@ -421,6 +421,50 @@ describe('workbench on the local runtime', () => {
     expect(await warning.textContent()).toContain('NOT saved');
     await page.close();
   });
+
+  it('?runtime=local names the Node it runs on and how long the boot took', async () => {
+    const page = await context.newPage();
+    await page.goto(`${ws.url}${EXERCISE.slice(1)}?runtime=local`);
+    await page.click('[data-action="start"]');
+    await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
+    expect(await page.locator('[data-runtime-label]').textContent()).toMatch(
+      /^Runs on this computer \(local runtime, Node v\d+\.\d+\.\d+\)$/,
+    );
+    const summary = page.locator('[data-boot-summary]');
+    expect(await summary.isVisible()).toBe(true);
+    expect(await summary.textContent()).toMatch(
+      /^Local runtime ready in [\d.]+ m?s \(booting [\d.]+ m?s, mounting [\d.]+ m?s, checking Node [\d.]+ m?s\)$/,
+    );
+    // The same durations are in the page's performance timeline, for devtools.
+    const measures = await page.evaluate(() =>
+      performance.getEntriesByType('measure').map((m) => m.name),
+    );
+    expect(measures).toEqual(expect.arrayContaining(['mcpw:boot', 'mcpw:boot:booting']));
+    await page.close();
+  });
+
+  it('?runtime=webcontainer uses the in-browser sandbox even where a local runtime runs', async () => {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      // Nothing listens on port 9: the sandbox iframe never loads, as when offline.
+      (globalThis as Record<string, unknown>).WEBCONTAINER_API_IFRAME_URL =
+        'http://127.0.0.1:9/headless';
+      (globalThis as Record<string, unknown>).MCPW_BOOT_TIMEOUT_MS = 3000;
+    });
+    const tokenAsked: string[] = [];
+    page.on('request', (r) => r.url().includes('/__runtime/') && tokenAsked.push(r.url()));
+    await page.goto(`${ws.url}${EXERCISE.slice(1)}?runtime=webcontainer`);
+    await page.click('[data-action="start"]');
+    const box = page.locator('[data-boot-error]');
+    await box.waitFor({ state: 'visible' });
+    expect(await page.locator('[data-runtime-label]').textContent()).toBe(
+      'Runs in your browser (WebContainer)',
+    );
+    expect(await box.getAttribute('data-reason')).toBe('timeout');
+    // Forced, the page never even asks the local runtime for a token.
+    expect(tokenAsked).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('workbench without a local runtime', () => {
@@ -465,6 +509,42 @@ describe('workbench without a local runtime', () => {
     expect(manifest.files).toContain('runtime/harness.mjs');
     expect(manifest.files).toContain('exercises/raw-client/exercise.json');
     await page.screenshot({ path: join(SCREENSHOTS, 'workbench-boot-failed.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('tells a Firefox user at once that the sandbox needs another browser', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    });
+    const page = await context.newPage();
+    await page.goto(ws.url + EXERCISE.slice(1));
+    const clicked = Date.now();
+    await page.click('[data-action="start"]');
+    const box = page.locator('[data-boot-error]');
+    await box.waitFor({ state: 'visible' });
+    const waited = Date.now() - clicked;
+    expect(await box.getAttribute('data-reason')).toBe('unsupported');
+    const text = (await box.textContent()) ?? '';
+    expect(text).toContain('does not run in Firefox');
+    expect(text).toContain('Chromium-based');
+    expect(text).toContain('npm run workshop');
+    // No boot was tried: the stages never got past the first, and no 20 s timeout was waited.
+    expect(await page.locator('[data-stage="mounting"][data-state="done"]').count()).toBe(0);
+    expect(waited).toBeLessThan(10_000);
+    await page.screenshot({ path: join(SCREENSHOTS, 'workbench-unsupported-browser.png') });
+    await context.close();
+  });
+
+  it('?runtime=local on a server without one says so instead of booting anything', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${ws.url}${EXERCISE.slice(1)}?runtime=local`);
+    await page.click('[data-action="start"]');
+    const box = page.locator('[data-boot-error]');
+    await box.waitFor({ state: 'visible' });
+    expect(await box.getAttribute('data-reason')).toBe('unavailable');
+    expect(await box.textContent()).toContain('?runtime=local');
     await context.close();
   });
 

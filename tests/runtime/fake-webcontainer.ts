@@ -6,7 +6,7 @@
 // surrogate pair after), like the container's pseudo-terminal. With `node: 22` it runs the
 // Node the container has (22, unable to strip types) instead of the project's.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type {
@@ -28,6 +28,11 @@ export interface FakeOptions {
   hang?: boolean;
   /** Boot rejects with this (like a blocked third-party iframe). */
   bootError?: string;
+  /**
+   * Nothing in the container can kill a process (webcontainer-core#1121, a busy loop): the
+   * harness's kills and the page's kill() do nothing; only teardown ends them.
+   */
+  unkillable?: boolean;
 }
 
 export class FakeWebContainer implements Container {
@@ -93,6 +98,7 @@ export class FakeWebContainer implements Container {
       ];
       env.NODE_OPTIONS = (env.NODE_OPTIONS ?? '').replace('--experimental-strip-types', '');
     }
+    if (this.#options.unkillable) nodeArgs = ['--import', NO_KILL, ...nodeArgs];
     const child = spawn(this.#options.node === 22 ? NODE22 : process.execPath, nodeArgs, {
       cwd: join(this.dir, options.cwd ?? ''),
       env,
@@ -138,16 +144,45 @@ export class FakeWebContainer implements Container {
         resolve(code ?? 1);
       });
     });
-    return { output, exit, kill: () => child.kill('SIGTERM') };
+    const kill = () => (this.#options.unkillable ? undefined : child.kill('SIGTERM'));
+    return { output, exit, kill };
   }
 
   teardown(): void {
     this.#torn = true;
+    // An unkillable container's learner programs outlive the harness that could not kill
+    // them, in process groups of their own: end them all, as a real teardown does.
+    if (this.#options.unkillable) killProcessesIn(this.dir);
     for (const c of this.#children) c.kill('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
   }
 
   #alive() {
     if (this.#torn) throw new Error('this WebContainer was torn down');
+  }
+}
+
+/** Preloaded into the container's Node: process.kill (the harness's only way) does nothing. */
+const NO_KILL = 'data:text/javascript,process.kill=()=>true';
+
+/**
+ * Every process running a file of this container: found by the container's folder in its
+ * command line, since a learner program whose harness died is no one's descendant any more.
+ */
+function killProcessesIn(dir: string): void {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    let cmdline = '';
+    try {
+      cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!cmdline.includes(dir)) continue;
+    try {
+      process.kill(Number(name), 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
   }
 }

@@ -134,7 +134,10 @@ describe('WebContainer adapter specifics', () => {
   });
 
   it('carries each exercise parsed: its editable files, and exercise.json with defaults filled', () => {
-    expect(manifest().exercises['raw-client']).toEqual({ editable: ['client.ts'] });
+    expect(manifest().exercises['raw-client']).toEqual({
+      editable: ['client.ts'],
+      timeoutMs: 10_000,
+    });
     expect(Object.keys(manifest().exercises).sort()).toEqual([
       'raw-client',
       'stdout-is-the-wire',

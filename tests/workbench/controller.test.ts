@@ -216,6 +216,14 @@ describe('on the local runtime', () => {
     expect(wb.state.phase).toBe('ready');
     expect(wb.state.runtime).toBe('local');
     expect(stages.at(-1)).toBe('ready');
+    // The page can say what runs the code and how long each stage took.
+    expect(wb.state.about?.node).toBe(process.version);
+    expect(wb.state.bootTiming?.stages.map((s) => s.stage)).toEqual([
+      'booting',
+      'mounting',
+      'checking-node',
+    ]);
+    expect(wb.state.bootTiming?.totalMs).toBeGreaterThan(0);
   });
 
   it('reports why a boot failed, and can try again', async () => {

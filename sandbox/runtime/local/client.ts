@@ -9,6 +9,7 @@ import {
   type BootStage,
   type RunMode,
   type Runtime,
+  type RuntimeAbout,
   type RuntimeProcess,
   type WorkspaceFiles,
 } from '../types.ts';
@@ -43,10 +44,16 @@ export class LocalRuntime implements Runtime {
   readonly #options: LocalRuntimeOptions;
   readonly #files = new Map<string, WorkspaceFiles>();
   #booted = false;
+  #about: RuntimeAbout | undefined;
   readonly #slot = new RunSlot();
 
   constructor(options: LocalRuntimeOptions) {
     this.#options = options;
+  }
+
+  /** The server's Node, as its ping answered; it runs .ts itself (Node 24 strips types). */
+  get about(): RuntimeAbout | undefined {
+    return this.#about;
   }
 
   #post(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
@@ -77,7 +84,8 @@ export class LocalRuntime implements Runtime {
     if (!res.ok) throw new BootError('unavailable', `The local runtime answered ${res.status}.`);
     onStage?.('mounting');
     onStage?.('checking-node');
-    await res.json();
+    const { node } = (await res.json()) as { node?: unknown };
+    this.#about = typeof node === 'string' ? { node, typescript: 'native' } : undefined;
     this.#booted = true;
     onStage?.('ready');
   }

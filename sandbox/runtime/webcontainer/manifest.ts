@@ -4,6 +4,11 @@
 export interface ManifestExercise {
   /** The files a learner may write (exercise.json's files.editable, validated at build). */
   editable: string[];
+  /**
+   * The run's time limit (exercise.json's run.timeoutMs, its default filled in): the page's
+   * watchdog restarts a container whose run outlives it (sandbox/runtime/watchdog.ts).
+   */
+  timeoutMs: number;
 }
 
 export interface RuntimeManifest {

@@ -1,0 +1,50 @@
+// How the page boots a WebContainer: refuse at once in a browser it does not run in (before
+// @webcontainer/api is even loaded), register the deployment's StackBlitz licence when one
+// is configured, then boot. The API arrives through `load`, so tests inject a stand-in.
+import { BootError } from '../../sandbox/runtime/types.ts';
+import type { Support } from './browser-support.ts';
+
+/** auth.init's options (@webcontainer/api AuthInitOptions): the deployment's OAuth client. */
+export interface WebContainerLicence {
+  clientId: string;
+  scope: string;
+}
+
+/**
+ * The licence from the build's environment: PUBLIC_WEBCONTAINER_CLIENT_ID (and optionally
+ * PUBLIC_WEBCONTAINER_SCOPE, default ''). Unset or blank: no licence, and nothing is sent.
+ */
+export function licenceFromEnv(
+  env: Record<string, string | boolean | undefined>,
+): WebContainerLicence | undefined {
+  const clientId = env.PUBLIC_WEBCONTAINER_CLIENT_ID;
+  if (typeof clientId !== 'string' || clientId.trim() === '') return undefined;
+  const scope = env.PUBLIC_WEBCONTAINER_SCOPE;
+  return { clientId: clientId.trim(), scope: typeof scope === 'string' ? scope.trim() : '' };
+}
+
+export interface WebContainerApi<C> {
+  /** auth.init: answers { status } or an AuthFailedError ({ status: 'auth-failed', ... }). */
+  initAuth(licence: WebContainerLicence): { status: string; description?: string };
+  boot(): Promise<C>;
+}
+
+export async function bootWebContainer<C>(options: {
+  support: Support;
+  licence: WebContainerLicence | undefined;
+  load: () => Promise<WebContainerApi<C>>;
+}): Promise<C> {
+  const { support, licence } = options;
+  if (!support.ok) throw new BootError(support.reason, support.message);
+  const api = await options.load();
+  if (licence) {
+    const answer = api.initAuth(licence);
+    if (answer.status === 'auth-failed') {
+      throw new BootError(
+        'blocked',
+        `StackBlitz refused this site's WebContainer licence (${answer.description ?? 'no reason given'}).`,
+      );
+    }
+  }
+  return api.boot();
+}
