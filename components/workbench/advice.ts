@@ -38,11 +38,6 @@ export function adviceFor(reason: BootFailureReason | 'unknown', detail: string)
         what: `${detail} Browsers that block third-party frames or storage stop the sandbox.`,
         todo: `Allow third-party cookies for this site, or try another browser. Or: ${LOCAL}`,
       };
-    case 'no-typescript':
-      return {
-        what: `${detail} The exercise files are TypeScript.`,
-        todo: LOCAL,
-      };
     case 'unauthorised':
     case 'unavailable':
       return {

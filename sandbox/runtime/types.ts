@@ -19,7 +19,6 @@ export type BootFailureReason =
   | 'offline' // the browser knows it has no network, so stackblitz.com cannot be reached
   | 'timeout' // the sandbox did not answer in time (offline, blocked, unsupported browser)
   | 'blocked' // boot threw (third-party frames or storage refused, unsupported browser)
-  | 'no-typescript' // the container's Node cannot run .ts files
   | 'unauthorised' // the local endpoint refused the token
   | 'unavailable'; // no local endpoint answered
 
