@@ -1,0 +1,154 @@
+// The course's glossary: every term defined once, here, in the course's own words and true to
+// the 2025-11-25 revision of the MCP specification. <Term> links to an entry from a lesson and
+// src/pages/glossary.astro lists them all. The list is checked when a page imports it, so a
+// broken entry fails the build with its index and field.
+import { parseGlossary, type GlossaryEntry } from './glossary-schema.ts';
+
+const SPEC = 'https://modelcontextprotocol.io/specification/2025-11-25';
+const architecture = { title: 'Architecture', href: `${SPEC}/architecture` };
+const messages = { title: 'Base protocol › Messages', href: `${SPEC}/basic#messages` };
+const lifecycle = { title: 'Base protocol › Lifecycle', href: `${SPEC}/basic/lifecycle` };
+const transports = { title: 'Base protocol › Transports', href: `${SPEC}/basic/transports` };
+const toolErrors = {
+  title: 'Server features › Tools › Error handling',
+  href: `${SPEC}/server/tools#error-handling`,
+};
+
+const entries: unknown = [
+  {
+    id: 'host',
+    term: 'host',
+    definition:
+      'The application the user works in (an IDE, a chat app, an agent) that runs the model. It creates one MCP client per server it connects to, decides which servers to trust, asks the user for consent, and keeps each server away from the others.',
+    source: architecture,
+  },
+  {
+    id: 'client',
+    term: 'client',
+    definition:
+      'The part of a host that holds one connection to one server. It sends requests, answers the requests a server sends back, and keeps the state of that one session.',
+    source: architecture,
+  },
+  {
+    id: 'server',
+    term: 'server',
+    definition:
+      'A program that offers tools, resources and prompts to clients over MCP. It runs on the user’s machine as a child process of the host (stdio) or as a service of its own (streamable HTTP).',
+    source: architecture,
+  },
+  {
+    id: 'frame',
+    term: 'frame',
+    definition:
+      'This course’s word for one unit as it crosses a transport: a line on stdio, an HTTP request or response, or an SSE event. A frame normally carries one JSON-RPC message; a stray line on stdout is a frame that carries none.',
+  },
+  {
+    id: 'message',
+    term: 'message',
+    definition:
+      'One JSON-RPC 2.0 object sent between client and server, UTF-8 encoded. There are exactly three kinds: request, response and notification.',
+    source: messages,
+  },
+  {
+    id: 'request',
+    term: 'request',
+    definition:
+      'A message with an `id` and a `method` (and usually `params`) that asks the other side to do something. The `id` is a string or an integer, never null, and the sender does not reuse it within the session. Every request gets exactly one response.',
+    source: messages,
+  },
+  {
+    id: 'response',
+    term: 'response',
+    definition:
+      'The answer to a request: it carries the request’s `id` and exactly one of `result` (it worked) or `error` (it could not be done). Responses are matched to requests by `id`, not by the order they arrive in.',
+    source: messages,
+  },
+  {
+    id: 'notification',
+    term: 'notification',
+    definition:
+      'A one-way message: a `method` and optional `params`, but no `id`. The receiver must not reply to it, so the sender never learns whether it was understood.',
+    source: messages,
+  },
+  {
+    id: 'session',
+    term: 'session',
+    definition:
+      'One stateful conversation between a client and a server, from the `initialize` request, its response and the `notifications/initialized` notification until the connection ends. Over streamable HTTP the server may name it with an `MCP-Session-Id` header that the client sends back on every later request.',
+    source: lifecycle,
+  },
+  {
+    id: 'capability',
+    term: 'capability',
+    definition:
+      'A feature a side declares in the `initialize` exchange (`capabilities` in the request and in its result), such as `tools` for a server or `elicitation` for a client. During the session each side uses only the features both declared.',
+    source: lifecycle,
+  },
+  {
+    id: 'transport',
+    term: 'transport',
+    definition:
+      'How messages travel between client and server. The specification defines two: stdio and streamable HTTP. The JSON-RPC messages are the same on both; only the framing around them differs.',
+    source: transports,
+  },
+  {
+    id: 'tool',
+    term: 'tool',
+    definition:
+      'A function a server offers for the model to call. The client lists tools with `tools/list` (name, description, an `inputSchema` and optionally an `outputSchema`) and calls one with `tools/call`.',
+    source: { title: 'Server features › Tools', href: `${SPEC}/server/tools` },
+  },
+  {
+    id: 'tool-error',
+    term: 'tool error',
+    definition:
+      'The specification calls it a tool execution error: the tool ran but its work failed (an API was down, the input was refused, an order does not exist). It travels in a successful response, as a `result` with `isError: true` and content explaining the failure, so the model can read it and try again.',
+    source: toolErrors,
+  },
+  {
+    id: 'protocol-error',
+    term: 'protocol error',
+    definition:
+      'A response with an `error` object instead of a `result`: the request itself could not be handled (an unknown method, invalid parameters, a server fault). It has a numeric code, such as -32601 for “Method not found”, and is meant for the client’s code rather than the model.',
+    source: toolErrors,
+  },
+  {
+    id: 'stdio',
+    term: 'stdio',
+    definition:
+      'The transport where the client starts the server as a child process, writes messages to its stdin and reads messages from its stdout, one per line, each ended by a newline and never containing one. Nothing but MCP messages may appear on stdout; the server may log to stderr.',
+    source: { title: 'Transports › stdio', href: `${SPEC}/basic/transports#stdio` },
+  },
+  {
+    id: 'streamable-http',
+    term: 'streamable HTTP',
+    definition:
+      'The transport for a server that runs as its own service: one HTTP endpoint where the client POSTs every message it sends and may GET a stream of server messages. The server answers a request with a single JSON body or with an SSE stream that ends with the response.',
+    source: {
+      title: 'Transports › Streamable HTTP',
+      href: `${SPEC}/basic/transports#streamable-http`,
+    },
+  },
+  {
+    id: 'sse',
+    term: 'SSE',
+    definition:
+      'Server-sent events: the web’s format for a stream of events in one HTTP response (`Content-Type: text/event-stream`, `data:` lines, a blank line after each event). Streamable HTTP uses it to send several messages in answer to one request. It also names the older HTTP+SSE transport, deprecated since 2025-03-26.',
+    source: {
+      title: 'HTML Standard › Server-sent events',
+      href: 'https://html.spec.whatwg.org/multipage/server-sent-events.html',
+    },
+  },
+  {
+    id: 'json-rpc',
+    term: 'JSON-RPC',
+    definition:
+      'JSON-RPC 2.0, a small remote procedure call protocol: requests, responses and notifications as JSON objects that carry `"jsonrpc": "2.0"`. MCP uses its message format and error codes, and adds no envelope of its own.',
+    source: { title: 'JSON-RPC 2.0 Specification', href: 'https://www.jsonrpc.org/specification' },
+  },
+];
+
+export const glossary: readonly GlossaryEntry[] = parseGlossary(
+  entries,
+  'components/teaching/glossary.ts',
+);

@@ -1,0 +1,89 @@
+// The glossary is data checked by zod, and <Term> looks ids up through lookupTerm(): an unknown
+// id must throw a sentence naming the lesson file and the id.
+import { describe, expect, it } from 'vitest';
+import { glossary } from '../../components/teaching/glossary.ts';
+import { lookupTerm, parseGlossary, termHref } from '../../components/teaching/glossary-schema.ts';
+import { InputError } from '../../sandbox/input/friendly-errors.ts';
+
+const REQUIRED = [
+  'host',
+  'client',
+  'server',
+  'frame',
+  'message',
+  'request',
+  'response',
+  'notification',
+  'session',
+  'capability',
+  'transport',
+  'tool',
+  'tool-error',
+  'protocol-error',
+  'stdio',
+  'streamable-http',
+  'sse',
+  'json-rpc',
+];
+
+describe('the glossary data', () => {
+  it('defines every term the course needs, once each', () => {
+    const ids = glossary.map((e) => e.id);
+    expect(ids.sort()).toEqual([...REQUIRED].sort());
+  });
+
+  it('cites the 2025-11-25 spec wherever it cites the MCP spec', () => {
+    for (const entry of glossary) {
+      if (entry.source?.href.includes('modelcontextprotocol.io')) {
+        expect(entry.source.href, entry.id).toContain('/specification/2025-11-25/');
+      }
+    }
+  });
+});
+
+describe('parseGlossary', () => {
+  const entry = { id: 'tool', term: 'tool', definition: 'A function a server offers to models.' };
+
+  it('refuses a duplicate id, naming the entry', () => {
+    expect(() => parseGlossary([entry, entry], 'g.ts')).toThrow(
+      'g.ts: 1.id: "tool" is defined twice; a term is defined once',
+    );
+  });
+
+  it('refuses an id that is not kebab-case, and a definition that is no sentence', () => {
+    expect(() => parseGlossary([{ ...entry, id: 'Tool Error' }], 'g.ts')).toThrow(
+      'g.ts: 0.id: id must be kebab-case, e.g. tool-error',
+    );
+    expect(() => parseGlossary([{ ...entry, definition: 'A tool.' }], 'g.ts')).toThrow(
+      'g.ts: 0.definition: definition must be a sentence or more',
+    );
+  });
+
+  it('refuses a source that is not an https URL', () => {
+    const source = { title: 'Spec', href: 'http://example.com/' };
+    expect(() => parseGlossary([{ ...entry, source }], 'g.ts')).toThrow(/g\.ts: 0\.source\.href: /);
+  });
+});
+
+describe('lookupTerm', () => {
+  it('finds a term and links to its anchor on /glossary/', () => {
+    const entry = lookupTerm(glossary, 'tool-error', 'lessons/the-wire.mdx');
+    expect(entry.term).toBe('tool error');
+    expect(termHref(entry.id)).toBe('/glossary/#tool-error');
+  });
+
+  it('fails on an unknown id, naming the lesson file, the id and the known ids', () => {
+    let error: unknown;
+    try {
+      lookupTerm(glossary, 'capabilty', 'lessons/the-wire.mdx');
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    const message = (error as Error).message;
+    expect(message).toMatch(
+      /^lessons\/the-wire\.mdx: Term: there is no glossary term "capabilty" in components\/teaching\/glossary\.ts \(known: /,
+    );
+    expect(message).toContain('capability, client');
+  });
+});
