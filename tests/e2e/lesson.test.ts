@@ -305,3 +305,82 @@ describe('reading without JavaScript', () => {
     expect(total, JSON.stringify({ loaded, inline })).toBeLessThan(4096);
   });
 });
+
+describe('the teaching kit on the lesson (quiz, terms, TryIt)', () => {
+  it('reveals a quiz answer by keyboard and by click with JavaScript disabled', async () => {
+    const { context, page } = await lesson({ javaScriptEnabled: false });
+    const question = page.locator('.quiz-question').first();
+    const options = question.locator('.quiz-option');
+    expect(await options.count()).toBeGreaterThanOrEqual(3);
+    const right = question.locator('.quiz-option[data-correct="true"]').first();
+    const wrong = question.locator('.quiz-option[data-correct="false"]').first();
+    expect(await right.locator('.quiz-why').isVisible()).toBe(false);
+
+    // Keyboard: focus the summary, Enter opens it; the verdict is said in words.
+    await right.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    expect(await right.locator('.quiz-why').isVisible()).toBe(true);
+    expect(await right.locator('.quiz-verdict').textContent()).toBe('Right.');
+    // Space closes it again, as a disclosure does.
+    await page.keyboard.press('Space');
+    expect(await right.locator('.quiz-why').isVisible()).toBe(false);
+
+    // Click: a wrong option explains itself.
+    await wrong.locator('summary').click();
+    expect(await wrong.locator('.quiz-verdict').textContent()).toBe('Not quite.');
+    expect((await wrong.locator('.quiz-why').textContent())!.length).toBeGreaterThan(30);
+
+    // A frame option leads to its frame in the transcript.
+    await right.locator('summary').click();
+    const link = right.locator('.quiz-why a[href^="#"]');
+    const target = (await link.getAttribute('href'))!;
+    await link.click();
+    await page.waitForURL(new RegExp(`${target}$`));
+    expect(await page.locator(target).evaluate((el) => el.matches(':target'))).toBe(true);
+    await context.close();
+  });
+
+  it('names each option for screen readers as a disclosure, without the letter', async () => {
+    const { context, page } = await lesson();
+    const summary = page.locator('.quiz-option summary').first();
+    const snapshot = await summary.ariaSnapshot();
+    // What a screen reader hears: the frame and the option's words, not the decorative letter.
+    expect(snapshot).toContain('- strong: Frame 0');
+    expect(snapshot).toContain('- code: initialize');
+    expect(snapshot).not.toMatch(/text: A\b/);
+    expect(await page.locator('.quiz-options').first().getAttribute('aria-labelledby')).toMatch(
+      /^quiz-1-q1$/,
+    );
+    await context.close();
+  });
+
+  it('follows a Term to its entry on the glossary page', async () => {
+    const { context, page } = await lesson();
+    const term = page.locator('a.term[data-term="tool-error"]').first();
+    expect(await term.getAttribute('title')).toMatch(/^tool error: /);
+    await term.click();
+    await page.waitForURL(/\/glossary\/#tool-error$/);
+    const entry = page.locator('#tool-error');
+    expect(await entry.evaluate((el) => el.matches(':target'))).toBe(true);
+    expect(await entry.locator('dfn').textContent()).toBe('tool error');
+    await context.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has an axe-clean glossary page in ${colorScheme}, with no sideways scroll at 360px`, async () => {
+      const context = await env.browser.newContext({
+        colorScheme,
+        viewport: { width: 360, height: 800 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${env.site.url}/glossary/#session`);
+      const result = await new AxeBuilder({ page }).analyze();
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await context.close();
+    });
+  }
+});
