@@ -354,6 +354,24 @@ describe('the teaching kit on the lesson (quiz, terms, TryIt)', () => {
     await context.close();
   });
 
+  it('marks a TryIt done from saved progress, with the status script the exercise list uses', async () => {
+    const context = await env.browser.newContext();
+    await context.addInitScript(() => {
+      localStorage.setItem('mcpw:exercise:two-kinds-of-failure', JSON.stringify({ done: true }));
+    });
+    const page = await context.newPage();
+    await page.goto(env.site.url + LESSON);
+    const badge = (id: string) => page.locator(`.try-it [data-exercise-status="${id}"]`);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.try-it [data-exercise-status="two-kinds-of-failure"]')
+          ?.textContent === 'done',
+    );
+    expect(await badge('two-kinds-of-failure').getAttribute('data-state')).toBe('done');
+    expect(await badge('raw-client').textContent()).toBe('not started');
+    await context.close();
+  });
+
   it('follows a Term to its entry on the glossary page', async () => {
     const { context, page } = await lesson();
     const term = page.locator('a.term[data-term="tool-error"]').first();

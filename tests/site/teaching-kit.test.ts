@@ -101,8 +101,8 @@ const page = (body: string) =>
   ].join('\n');
 
 describe('a real astro build of a lesson with a broken teaching component', () => {
-  it('fails on an unknown term id, or a question with no right answer, naming file and mistake', async () => {
-    const [term, quiz] = await Promise.all([
+  it('fails on an unknown term id, or a question with no right answer, naming file and mistake; escapes what it renders', async () => {
+    const [term, quiz, hostile] = await Promise.all([
       buildFixture('teaching-kit', [], {
         'src/pages/lessons/oops.mdx': page('Read about <Term id="capabilty">capabilities</Term>.'),
       }),
@@ -111,8 +111,20 @@ describe('a real astro build of a lesson with a broken teaching component', () =
           "<Quiz questions={[{ question: 'Fine?', options: [{ text: 'a', correct: true, why: 'x' }, { text: 'b', why: 'y' }] }, { question: 'Broken?', options: [{ text: 'a', why: 'x' }, { text: 'b', why: 'y' }] }]} />",
         ),
       }),
+      buildFixture('teaching-kit', [], {
+        'src/pages/lessons/hostile.mdx': page(
+          "<Quiz questions={[{ question: '<img src=x onerror=alert(1)> `<b>`?', options: [{ text: '<script>alert(2)</script>', correct: true, why: '\"><i>why</i>' }, { text: 'b', why: 'y' }] }]} />",
+        ),
+      }),
     ]);
     try {
+      // Text from props is escaped, inside and outside backticks.
+      expect(hostile.code, hostile.output).toBe(0);
+      const html = readFileSync(join(hostile.root, 'dist/lessons/hostile/index.html'), 'utf8');
+      expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      expect(html).toContain('<code>&lt;b&gt;</code>');
+      expect(html).toContain('&lt;script&gt;alert(2)&lt;/script&gt;');
+      expect(html).not.toMatch(/<img|<script>alert|<i>why/);
       expect(term.code).not.toBe(0);
       expect(term.output).toContain(
         'lessons/oops.mdx: Term: there is no glossary term "capabilty" in components/teaching/glossary.ts (known: ',
@@ -120,7 +132,7 @@ describe('a real astro build of a lesson with a broken teaching component', () =
       expect(quiz.code).not.toBe(0);
       expect(quiz.output).toContain('lessons/quiz.mdx: Quiz question 2 has no correct option');
     } finally {
-      await Promise.all([term.cleanup(), quiz.cleanup()]);
+      await Promise.all([term.cleanup(), quiz.cleanup(), hostile.cleanup()]);
     }
   });
 });
