@@ -1,10 +1,15 @@
 // `npm run --silent exercise -- list`
 // `npm run --silent exercise -- check <id> [--dir <folder> | --solution] [--json]`
-// Exit 0 when every check passes, 1 when one fails, 2 on a usage error, 3 when the harness
-// could not judge the run (a harness error: nothing was said about the learner's code).
+// `npm run --silent exercise -- run <id> [--dir <folder> | --solution]`
+// check: exit 0 when every check passes, 1 when one fails; run: 0 when the program finished,
+// 1 when it was stopped or crashed. Both: 2 on a usage error, 3 when the harness could not
+// run or judge the program (a harness error: nothing was said about the learner's code).
 import { z } from 'zod';
 import { runExercise } from '../harness/run.ts';
 import { exitOnSignals } from '../harness/signals.ts';
+import { tally, tallyText } from '../harness/tally.ts';
+import type { HarnessEvent } from '../contract/events.ts';
+import { endingLine } from './ending.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
 import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
@@ -13,7 +18,8 @@ import { timeoutMsFlag } from '../input/timeout-flag.ts';
 import { checks } from '../../exercises/registry.ts';
 
 const USAGE =
-  'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N]';
+  'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N]' +
+  '\n       exercise run <id> [--dir <folder> | --solution] [--timeout-ms N]';
 
 const CheckArgs = z
   .object({
@@ -31,6 +37,8 @@ const CheckArgs = z
 const usage = (message: string): never => failUsage(message, USAGE);
 /** Not 1: a run the harness could not judge must never read as "your checks failed". */
 const HARNESS_ERROR = 3;
+/** As wide as PASS and FAIL, so the ids line up; neither a tick nor a cross. */
+const NOT_REACHED = '–   ';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -42,12 +50,15 @@ async function main(argv: string[]): Promise<number> {
     }
     return 0;
   }
-  if (command !== 'check') usage(command ? `unknown command "${command}"` : 'no command given');
+  if (command !== 'check' && command !== 'run') {
+    usage(command ? `unknown command "${command}"` : 'no command given');
+  }
+  const mode = command === 'run' ? 'run' : 'check';
   const a = parseCliArgsOrExit(rest, {
     schema: CheckArgs,
     positionals: {
       names: ['id'],
-      tooMany: (words) => `check takes one exercise id (got ${words.join(' ')})`,
+      tooMany: (words) => `${mode} takes one exercise id (got ${words.join(' ')})`,
     },
     usage: USAGE,
   });
@@ -56,21 +67,24 @@ async function main(argv: string[]): Promise<number> {
   } catch (err) {
     usage((err as Error).message);
   }
+  if (mode === 'run' && a.json) usage('--json is for check; run prints what the program prints');
 
   const summary = await runExercise(
     {
       exercise: a.id,
-      mode: 'check',
+      mode,
       workspace: a.dir,
       solution: a.solution,
       exercisesRoot: root,
       timeoutMs: a['timeout-ms'],
       checks,
     },
-    () => {},
+    // run shows the program's own output as it comes; check shows only the verdict.
+    mode === 'run' ? echoOutput : () => {},
   );
+  const ending = endingLine(summary);
   if (summary.verdict === 'error') {
-    process.stderr.write(`${summary.summary}\n`);
+    process.stderr.write(`${ending}\n`);
     return HARNESS_ERROR;
   }
   if (summary.killed) {
@@ -79,26 +93,54 @@ async function main(argv: string[]): Promise<number> {
     const leftBehind = summary.verdict === 'completed' || summary.verdict === 'crashed';
     process.stderr.write(killedNote(summary.killed, leftBehind));
   }
+  if (mode === 'run') {
+    console.log(ending ?? 'run ended: the program finished.');
+    return summary.verdict === 'completed' ? 0 : 1;
+  }
   const passed = summary.passed === true;
   if (a.json) {
-    const checks = summary.checks.map(({ id, title, ok, message }) => ({ id, title, ok, message }));
-    console.log(JSON.stringify({ exercise: a.id, passed, checks }));
+    const checks = summary.checks.map(({ id, title, ok, reached, message }) => ({
+      id,
+      title,
+      ok,
+      ...(reached === false && { reached }),
+      message,
+    }));
+    const ended = ending && { ended: ending };
+    console.log(
+      JSON.stringify({ exercise: a.id, passed, verdict: summary.verdict, ...ended, checks }),
+    );
   } else {
-    // One line per check; a failing one carries its hint on the same line.
+    // One line per check; a failing one carries its hint on the same line, and one that had
+    // nothing to judge says so instead of passing or failing.
     for (const c of summary.checks) {
+      const message = c.message.replace(/\n/g, ' ');
+      if (c.reached === false) {
+        console.log(`${NOT_REACHED} ${c.id}: not reached: ${message}`);
+        continue;
+      }
       const hint = !c.ok && c.hint ? ` (hint: ${c.hint})` : '';
-      console.log(`${c.ok ? 'PASS' : 'FAIL'} ${c.id}: ${c.message.replace(/\n/g, ' ')}${hint}`);
+      console.log(`${c.ok ? 'PASS' : 'FAIL'} ${c.id}: ${message}${hint}`);
     }
-    const failed = summary.checks.filter((c) => !c.ok).length;
-    console.log(`${summary.checks.length - failed} passed, ${failed} failed`);
+    // How the run ended comes right before the verdict it explains.
+    if (ending) console.log(ending);
+    console.log(tallyText(tally(summary.checks)));
   }
   return passed ? 0 : 1;
+}
+
+/** The learner's program's output (for stdout-is-the-wire, its server's), as it comes. */
+function echoOutput(event: HarnessEvent): void {
+  if (event.type !== 'stdout' && event.type !== 'stderr') return;
+  if (event.source !== 'learner') return;
+  (event.type === 'stdout' ? process.stdout : process.stderr).write(event.text);
 }
 
 function killedNote(n: number, leftBehind: boolean): string {
   const what = n === 1 ? '1 process' : `${n} processes`;
   if (!leftBehind) {
-    return `note: ${what} that your program started were still running when the harness stopped the run; it ended them.\n`;
+    const were = n === 1 ? 'was' : 'were';
+    return `note: ${what} that your program started ${were} still running when the harness stopped the run; it ended them.\n`;
   }
   return (
     `note: ${what} that your program started still ran when the run ended; the harness ` +
