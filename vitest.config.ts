@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Many tests spawn real Node processes; two cores cannot run dozens at once.
     maxWorkers: 2,
+    // Fails the run if any test left a process of this checkout running.
+    globalSetup: ['tests/setup/no-leftovers.ts'],
   },
 });
