@@ -21,18 +21,20 @@ const USAGE =
   'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N]' +
   '\n       exercise run <id> [--dir <folder> | --solution] [--timeout-ms N]';
 
-const CheckArgs = z
-  .object({
-    id: exerciseIdSchema({
-      missing: 'check needs an exercise id',
-      wrong: `the exercise id must be ${EXERCISE_ID_RULE}`,
-    }),
-    dir: z.string().min(1, { message: '--dir needs a folder' }).optional(),
-    solution: z.boolean().default(false),
-    json: z.boolean().default(false),
-    'timeout-ms': timeoutMsFlag,
-  })
-  .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' });
+/** The arguments of `check` and of `run`, which differ only in the command's name. */
+const commandArgs = (mode: 'check' | 'run') =>
+  z
+    .object({
+      id: exerciseIdSchema({
+        missing: `${mode} needs an exercise id`,
+        wrong: `the exercise id must be ${EXERCISE_ID_RULE}`,
+      }),
+      dir: z.string().min(1, { message: '--dir needs a folder' }).optional(),
+      solution: z.boolean().default(false),
+      json: z.boolean().default(false),
+      'timeout-ms': timeoutMsFlag,
+    })
+    .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' });
 
 const usage = (message: string): never => failUsage(message, USAGE);
 /** Not 1: a run the harness could not judge must never read as "your checks failed". */
@@ -55,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const mode = command === 'run' ? 'run' : 'check';
   const a = parseCliArgsOrExit(rest, {
-    schema: CheckArgs,
+    schema: commandArgs(mode),
     positionals: {
       names: ['id'],
       tooMany: (words) => `${mode} takes one exercise id (got ${words.join(' ')})`,
