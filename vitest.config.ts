@@ -10,5 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     // Fails the run if any test left a process of this checkout running.
     globalSetup: ['tests/setup/no-leftovers.ts'],
+    // The usual report, then "hostile: N cases, M held" over every test in tests/hostile/.
+    reporters: ['default', './tests/setup/hostile-tally.ts'],
   },
 });
