@@ -6,11 +6,11 @@ import { parseGlossary, type GlossaryEntry } from './glossary-schema.ts';
 
 const SPEC = 'https://modelcontextprotocol.io/specification/2025-11-25';
 const architecture = { title: 'Architecture', href: `${SPEC}/architecture` };
-const messages = { title: 'Base protocol › Messages', href: `${SPEC}/basic#messages` };
-const lifecycle = { title: 'Base protocol › Lifecycle', href: `${SPEC}/basic/lifecycle` };
-const transports = { title: 'Base protocol › Transports', href: `${SPEC}/basic/transports` };
+const messages = { title: 'Basic › Messages', href: `${SPEC}/basic#messages` };
+const lifecycle = { title: 'Basic › Lifecycle', href: `${SPEC}/basic/lifecycle` };
+const transports = { title: 'Basic › Transports', href: `${SPEC}/basic/transports` };
 const toolErrors = {
-  title: 'Server features › Tools › Error handling',
+  title: 'Server features › Tools › Error Handling',
   href: `${SPEC}/server/tools#error-handling`,
 };
 
@@ -54,21 +54,24 @@ const entries: unknown = [
     term: 'request',
     definition:
       'A message with an `id` and a `method` (and usually `params`) that asks the other side to do something. The `id` is a string or an integer, never null, and the sender does not reuse it within the session. Every request gets exactly one response.',
-    source: messages,
+    source: { title: 'Basic › Messages › Requests', href: `${SPEC}/basic#requests` },
   },
   {
     id: 'response',
     term: 'response',
     definition:
       'The answer to a request: it carries the request’s `id` and exactly one of `result` (it worked) or `error` (it could not be done). Responses are matched to requests by `id`, not by the order they arrive in.',
-    source: messages,
+    source: { title: 'Basic › Messages › Responses', href: `${SPEC}/basic#responses` },
   },
   {
     id: 'notification',
     term: 'notification',
     definition:
       'A one-way message: a `method` and optional `params`, but no `id`. The receiver must not reply to it, so the sender never learns whether it was understood.',
-    source: messages,
+    source: {
+      title: 'Basic › Messages › Notifications',
+      href: `${SPEC}/basic#notifications`,
+    },
   },
   {
     id: 'session',
@@ -82,7 +85,10 @@ const entries: unknown = [
     term: 'capability',
     definition:
       'A feature a side declares in the `initialize` exchange (`capabilities` in the request and in its result), such as `tools` for a server or `elicitation` for a client. During the session each side uses only the features both declared.',
-    source: lifecycle,
+    source: {
+      title: 'Basic › Lifecycle › Initialization',
+      href: `${SPEC}/basic/lifecycle#initialization`,
+    },
   },
   {
     id: 'transport',
@@ -117,7 +123,7 @@ const entries: unknown = [
     term: 'stdio',
     definition:
       'The transport where the client starts the server as a child process, writes messages to its stdin and reads messages from its stdout, one per line, each ended by a newline and never containing one. Nothing but MCP messages may appear on stdout; the server may log to stderr.',
-    source: { title: 'Transports › stdio', href: `${SPEC}/basic/transports#stdio` },
+    source: { title: 'Basic › Transports › stdio', href: `${SPEC}/basic/transports#stdio` },
   },
   {
     id: 'streamable-http',
@@ -125,7 +131,7 @@ const entries: unknown = [
     definition:
       'The transport for a server that runs as its own service: one HTTP endpoint where the client POSTs every message it sends and may GET a stream of server messages. The server answers a request with a single JSON body or with an SSE stream that ends with the response.',
     source: {
-      title: 'Transports › Streamable HTTP',
+      title: 'Basic › Transports › Streamable HTTP',
       href: `${SPEC}/basic/transports#streamable-http`,
     },
   },

@@ -1,5 +1,6 @@
 // The glossary is data checked by zod, and <Term> looks ids up through lookupTerm(): an unknown
 // id must throw a sentence naming the lesson file and the id.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { glossary } from '../../components/teaching/glossary.ts';
 import { lookupTerm, parseGlossary, termHref } from '../../components/teaching/glossary-schema.ts';
@@ -32,11 +33,20 @@ describe('the glossary data', () => {
     expect(ids.sort()).toEqual([...REQUIRED].sort());
   });
 
-  it('cites the 2025-11-25 spec wherever it cites the MCP spec', () => {
-    for (const entry of glossary) {
-      if (entry.source?.href.includes('modelcontextprotocol.io')) {
-        expect(entry.source.href, entry.id).toContain('/specification/2025-11-25/');
-      }
+  it('cites 2025-11-25 spec sections from lessons/spec-sections.json, by their names there', () => {
+    const data = JSON.parse(readFileSync('lessons/spec-sections.json', 'utf8')) as {
+      base: string;
+      revisions: Record<string, { name: string; path: string }[]>;
+    };
+    const known = new Map(
+      data.revisions['2025-11-25']!.map((s) => [`${data.base}/2025-11-25${s.path}`, s.name]),
+    );
+    const cited = glossary.filter((e) => e.source?.href.includes('modelcontextprotocol.io'));
+    expect(cited.length).toBeGreaterThan(10);
+    for (const entry of cited) {
+      expect(known.get(entry.source!.href), `${entry.id}: ${entry.source!.href}`).toBe(
+        entry.source!.title,
+      );
     }
   });
 });
