@@ -195,6 +195,10 @@ describe('frames in the lesson', () => {
     await arrow.click();
     await page.waitForURL(/#stdio-session-frame-8$/);
     expect(await frame(page, 8).evaluate((el) => el.matches(':target'))).toBe(true);
+    // A frame inside a closed <Reveal> opens when its arrow is followed (tools/list, #3).
+    await diagram.locator('svg a[data-seq="3"]').click();
+    await page.waitForURL(/#stdio-session-frame-3$/);
+    expect(await frame(page, 3).isVisible()).toBe(true);
     // The list under the picture holds the same link, for keyboards and screen readers.
     const sse = page.locator('figure.seq[data-sequence="http-sse"] details.seq-text');
     await sse.locator('summary').click();
