@@ -74,11 +74,11 @@ function arrowRow(layout: SequenceLayout, arrow: SequenceArrow): Element {
       { class: 'seq-label', x: `${mid}`, y: `${arrow.y - 9}`, 'text-anchor': 'middle' },
       text,
     ),
-    arrow.http !== undefined &&
+    arrow.below !== undefined &&
       h(
         'text',
-        { class: 'seq-http', x: `${mid}`, y: `${arrow.y + 16}`, 'text-anchor': 'middle' },
-        arrow.http,
+        { class: 'seq-below', x: `${mid}`, y: `${arrow.y + 16}`, 'text-anchor': 'middle' },
+        arrow.below,
       ),
   );
 }

@@ -29,6 +29,8 @@ export interface SequenceArrow {
   tone: BadgeTone;
   /** HTTP's part of the story: "POST /mcp", "HTTP 200 · SSE stream", "SSE event". */
   http?: string;
+  /** What is written under the line: the HTTP note, or that a stray line got no reply. */
+  below?: string;
   /** The frame's anchor in the page's transcript (Frames gives it this id). */
   href: string;
   /** y of the arrow's line; the label sits above it, the HTTP note below. */
@@ -169,8 +171,17 @@ export function layoutSequence(capture: Capture, options: SequenceOptions = {}):
     };
     if (view.info.id !== undefined) arrow.id = view.info.id;
     if (http !== undefined && http !== label) arrow.http = http;
+    const receiver = arrow.to;
+    const below =
+      arrow.http ??
+      (view.noReply?.nextReply
+        ? `no reply: the ${receiver} dropped it`
+        : view.noReply
+          ? 'no reply in the capture'
+          : undefined);
+    if (below !== undefined) arrow.below = below;
     arrows.push(arrow);
-    y += GEOMETRY.row + (arrow.http ? GEOMETRY.httpRow : 0);
+    y += GEOMETRY.row + (below !== undefined ? GEOMETRY.httpRow : 0);
     for (const line of hasStderr ? (view.noReply?.stderr ?? []) : []) {
       placed.add(line);
       stderr.push({
@@ -185,7 +196,7 @@ export function layoutSequence(capture: Capture, options: SequenceOptions = {}):
   // The lanes stand as far apart as the longest label needs, and no further.
   const widest = Math.max(
     ...arrows.map((a) => a.text.length * GEOMETRY.labelChar + 40),
-    ...arrows.map((a) => (a.http ?? '').length * GEOMETRY.noteChar + 40),
+    ...arrows.map((a) => (a.below ?? '').length * GEOMETRY.noteChar + 40),
     GEOMETRY.minGap,
   );
   const server = GEOMETRY.client + Math.ceil(widest);

@@ -66,6 +66,8 @@ describe('the layout of a committed capture', () => {
     ]);
     expect(layout.arrows[10]!.text).toBe('error -32601 · id 5');
     expect(layout.arrows[13]!.sentence).toContain('no reply');
+    expect(layout.arrows[13]!.below).toBe('no reply: the server dropped it');
+    expect(layout.arrows.filter((a) => a.below !== undefined)).toHaveLength(1);
     expect(layout.arrows[1]!.sentence).toBe('#1 server → client: result (id 1) answers #0');
   });
 
