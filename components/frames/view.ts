@@ -7,7 +7,7 @@ import type { PairedReading } from '../../sandbox/wire/pair.ts';
 import type { FailureKind, FrameKind, JsonRpcId } from '../../sandbox/wire/read.ts';
 import type { FrameRecord } from '../../sandbox/wire/record.ts';
 import { layoutJson } from './json-layout.ts';
-import { errorName } from '../reference/error-codes.ts';
+import { errorName } from '../reference/error-names.ts';
 import type { NoReply } from './no-reply.ts';
 
 export type { FrameKind, JsonRpcId };

@@ -1,11 +1,25 @@
 // The error codes a reader of MCP frames meets, in one place: the ErrorCodes table, the
 // transcripts' badge tooltips and anything else that names a code read from here. Checked by
-// error-codes.ts when the site builds. Text may mark code with `backticks`; nothing else.
+// error-codes.ts when the site builds. Plain data on purpose: the workbench's live frame pane
+// names codes from it too, and must not carry zod into the page to do so. Text may mark code with `backticks`; nothing else.
 // What SDK 1.32.2 does was read from its source (server/mcp.js, the streamable HTTP
 // transport) and, where a lesson shows it, captured from Paper Trail.
 export const ERROR_CODES_FILE = 'components/reference/error-codes-data.ts';
 
-export const errorCodeData: unknown = [
+/** One entry; error-codes.ts adds the rules a type cannot say (URLs, no empty text, no repeats). */
+export interface ErrorCodeRow {
+  code: number;
+  name: string;
+  origin: 'JSON-RPC 2.0' | 'MCP 2025-11-25';
+  /** The section that defines the code. */
+  spec: string;
+  sender: string;
+  meaning: string;
+  /** What SDK 1.32.2 does about it, where that differs from the spec or needs saying. */
+  sdk: string;
+}
+
+export const errorCodeData: readonly ErrorCodeRow[] = [
   {
     code: -32700,
     name: 'Parse error',

@@ -67,8 +67,3 @@ export function pickErrorCodes(codes?: readonly number[]): ErrorCodeEntry[] {
     return entry;
   });
 }
-
-/** A code's name ("Method not found"), for badges and notes. */
-export function errorName(code: number): string | undefined {
-  return errorCodes().find((e) => e.code === code)?.name;
-}

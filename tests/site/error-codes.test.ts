@@ -1,12 +1,13 @@
 // The error-code list is data people edit: a mistake must fail with the file, the entry and
 // the field named. The table and the badges read the same list, so they cannot disagree.
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import {
   errorCodes,
-  errorName,
   parseErrorCodes,
   pickErrorCodes,
 } from '../../components/reference/error-codes.ts';
+import { errorName } from '../../components/reference/error-names.ts';
 import { pairFrames } from '../../components/frames/view.ts';
 
 const entry = {
@@ -71,5 +72,20 @@ describe('the error-code list', () => {
     ]);
     expect(view!.info.badge.detail).toContain('(URL elicitation required)');
     expect(view!.info.errorCode).toBe(-32042);
+  });
+
+  it('names codes in the page without carrying the validator there', async () => {
+    // The workbench's live pane draws badges in the browser through view.ts → error-names.ts.
+    const bundle = await build({
+      entryPoints: ['components/reference/error-names.ts'],
+      bundle: true,
+      minify: true,
+      write: false,
+      format: 'esm',
+    });
+    const js = bundle.outputFiles[0]!.text;
+    expect(js).toContain('Method not found');
+    expect(js).not.toMatch(/ZodError|safeParse/);
+    expect(js.length).toBeLessThan(8_000);
   });
 });
