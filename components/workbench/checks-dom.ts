@@ -1,7 +1,23 @@
-// The check pane: one row per check, pass or fail, its message and hint, and a link to the
-// frame it is about in the live frame pane. Learner-derived text goes in as textContent.
+// The check pane: one row per check (passed, failed, or not reached when it had nothing to
+// judge), its message and hint, and a link to the frame it is about in the live frame pane.
+// Learner-derived text goes in as textContent.
 import type { CheckResult } from '../../sandbox/contract/events.ts';
 import { liveFrameId } from './frames-dom.ts';
+
+export type CheckState = 'ok' | 'fail' | 'not-reached';
+
+/** A check with nothing to judge is neither green nor red: neutral, and said in words. */
+const MARKS: Record<CheckState, { mark: string; label: string }> = {
+  ok: { mark: '✓', label: 'passed' },
+  fail: { mark: '✗', label: 'failed' },
+  'not-reached': { mark: '–', label: 'not reached' },
+};
+
+/** How a check's row shows: its state (the row's class), its mark and the mark's label. */
+export function markOf(check: CheckResult): { state: CheckState; mark: string; label: string } {
+  const state: CheckState = check.reached === false ? 'not-reached' : check.ok ? 'ok' : 'fail';
+  return { state, ...MARKS[state] };
+}
 
 export interface ChecksPane {
   clear(message: string): void;
@@ -25,16 +41,20 @@ export function createChecksPane(host: HTMLElement): ChecksPane {
     },
     add(check) {
       const li = document.createElement('li');
-      li.className = `wb-check wb-check--${check.ok ? 'ok' : 'fail'}`;
+      const { state, mark: sign, label } = markOf(check);
+      li.className = `wb-check wb-check--${state}`;
       li.dataset.check = check.id;
       const mark = document.createElement('span');
       mark.className = 'wb-check-mark';
-      mark.textContent = check.ok ? '✓' : '✗';
-      mark.setAttribute('aria-label', check.ok ? 'passed' : 'failed');
+      mark.textContent = sign;
+      mark.setAttribute('aria-label', label);
+      mark.setAttribute('role', 'img');
       const title = document.createElement('strong');
       title.textContent = check.title;
       const msg = document.createElement('p');
       msg.className = 'wb-check-message';
+      // Read out as part of the message too: the mark alone is easy to miss.
+      if (state === 'not-reached') msg.append('Not reached: ');
       const mentioned = appendMessage(msg, check.parts);
       li.append(mark, title, msg);
       if (check.frame !== undefined && !mentioned.has(check.frame)) {
@@ -44,7 +64,7 @@ export function createChecksPane(host: HTMLElement): ChecksPane {
         a.textContent = `see frame ${check.frame}`;
         msg.append(' ', a);
       }
-      if (!check.ok && check.hint) {
+      if (state === 'fail' && check.hint) {
         const hint = document.createElement('p');
         hint.className = 'wb-check-hint';
         hint.textContent = `Hint: ${check.hint}`;

@@ -14,6 +14,7 @@ import {
   requestIds,
 } from '../../sandbox/checks/client-checks.ts';
 import { quote } from '../../sandbox/checks/frames.ts';
+import { notReached } from '../../sandbox/checks/not-reached.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
 import type { RunRecord } from '../../sandbox/contract/check.ts';
 
@@ -141,10 +142,9 @@ const printsResult: Check = {
     const good = successfulCall(run);
     const lines = run.program.stdout.split('\n').filter((l) => l.trim() !== '');
     if (!good) {
-      return {
-        ok: false,
-        message: 'There was no successful order_status result to print (see the tool-call check).',
-      };
+      return notReached(
+        'There was no successful order_status result to print (see the tool-call check).',
+      );
     }
     const expected = (good.answer.message as { result: Record<string, unknown> }).result
       .structuredContent;

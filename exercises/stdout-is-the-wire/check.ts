@@ -6,6 +6,7 @@ import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/che
 import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { clip, stderrGist, quote } from '../../sandbox/checks/frames.ts';
 import { readFrame } from '../../sandbox/wire/read.ts';
+import { notReached } from '../../sandbox/checks/not-reached.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
 
 const FOUND = { order_id: 'PT-1041', status: 'shipped', carrier: 'Delhivery', eta: '2026-08-05' };
@@ -52,6 +53,12 @@ const onlyProtocol: Check = {
       .filter((r) => r.problem);
     if (stray.length === 0) {
       const n = conversation(run).from('s2c').length;
+      // "All 0 lines were JSON-RPC" is no pass: the session check says why nothing came.
+      if (n === 0) {
+        return notReached(
+          'Your server wrote nothing on stdout, so there was nothing to judge (see the session check).',
+        );
+      }
       return {
         ok: true,
         message: `All ${n} lines your server wrote on stdout were JSON-RPC messages.`,
@@ -101,10 +108,9 @@ const toolWorks: Check = {
   run(run) {
     const found = callFor(run, 'PT-1041');
     if (!found.call) {
-      return {
-        ok: false,
-        message: 'The reference client never got to call order_status (see the other checks).',
-      };
+      return notReached(
+        'The reference client never got to call order_status (see the other checks).',
+      );
     }
     const m = found.answer?.message;
     if (

@@ -10,6 +10,7 @@ import type {
 import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { clip, quote, stderrGist } from '../../sandbox/checks/frames.ts';
 import { failureKindOf, readMessage } from '../../sandbox/wire/read.ts';
+import { notReached } from '../../sandbox/checks/not-reached.ts';
 import { edgeCases, liveCases } from './starter/cases.ts';
 
 type Outcome = 'ok' | 'tool-error' | 'protocol-error';
@@ -134,9 +135,9 @@ const labels: Check = {
   hint: 'Return exactly "ok", "tool-error" or "protocol-error"; read result and error with optional chaining (response.result?.isError).',
   run(run) {
     const all = judged(run);
-    // Nothing answered is nothing to judge: not a pass (the first check says why).
+    // Nothing answered is nothing to judge: not reached (the first check says why).
     if (all.length === 0) {
-      return { ok: false, message: 'classify() answered no case, so no label could be judged.' };
+      return notReached('classify() answered no case, so no label could be judged.');
     }
     const bad = all.filter(
       (j) => j.answer.threw !== undefined || !OUTCOMES.includes(j.answer.answer ?? ''),
@@ -160,7 +161,7 @@ function outcomeCheck(expected: Outcome, id: string, title: string, hint: string
     hint,
     run(run) {
       const mine = judged(run).filter((j) => j.expected === expected);
-      if (mine.length === 0) return { ok: false, message: `No "${expected}" case was answered.` };
+      if (mine.length === 0) return notReached(`No "${expected}" case was answered.`);
       const wrong = mine.filter(
         (j) => j.answer.answer !== expected && OUTCOMES.includes(j.answer.answer ?? ''),
       );

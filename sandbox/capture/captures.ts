@@ -1,8 +1,8 @@
 // The committed capture files and how each is produced. File names are a contract with
 // the lessons: change them only together with the lessons that read them.
-import { captureHttpJson, captureHttpSse } from './http-session.ts';
+import { captureHttpJson, captureHttpJsonProgress, captureHttpSse } from './http-session.ts';
 import { serialiseCapture } from '../wire/capture-file.ts';
-import { captureStdioPipelined, captureStdioSession } from './stdio-session.ts';
+import { captureStdioPipelined, captureStdioSession, captureStdioStrict } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
 
 export interface CaptureSpec {
@@ -16,6 +16,8 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'stdio-pipelined.jsonl', run: captureStdioPipelined },
   { file: 'http-json.jsonl', run: captureHttpJson },
   { file: 'http-sse.jsonl', run: captureHttpSse },
+  { file: 'http-json-progress.jsonl', run: captureHttpJsonProgress },
+  { file: 'stdio-strict.jsonl', run: captureStdioStrict },
 ];
 
 /** Runs every capture; returns file name → contents, including stderr sidecars. */

@@ -71,8 +71,18 @@ export const captureHttpJson = () =>
     ],
   });
 
+// The same three requests against two server settings. SDK 1.32.2 fixes the reply format
+// when the transport starts (enableJsonResponse), not per request: with SSE replies the
+// track_shipment call streams its progress notifications before the result; with JSON
+// replies the SDK never writes them, so the result arrives alone.
+const trackingSession: Exchange[] = [
+  ...handshake,
+  { method: 'POST', body: script.trackShipment },
+  { method: 'DELETE' },
+];
+
 export const captureHttpSse = () =>
-  captureHttpSession({
-    jsonResponse: false,
-    steps: [...handshake, { method: 'POST', body: script.trackShipment }, { method: 'DELETE' }],
-  });
+  captureHttpSession({ jsonResponse: false, steps: trackingSession });
+
+export const captureHttpJsonProgress = () =>
+  captureHttpSession({ jsonResponse: true, steps: trackingSession });

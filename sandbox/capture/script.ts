@@ -32,7 +32,9 @@ export const unknownTool = frame({
   method: 'tools/call',
   params: { name: 'cancel_order', arguments: { order_id: 'PT-1041' } },
 });
-export const strayLine = 'hello from a stray console.log';
+// Written by the client into the server's stdin, so it must not read like something the
+// server printed: the lesson's point is that the client broke the stdin rule.
+export const strayLine = 'not a JSON-RPC frame: stray text from the client';
 export const ping = frame({ id: 7, method: 'ping' });
 export const trackShipment = frame({
   id: 2,
@@ -42,4 +44,17 @@ export const trackShipment = frame({
     arguments: { order_id: 'PT-1041' },
     _meta: { progressToken: 'track-PT-1041' },
   },
+});
+// Two frames SDK 1.32.2 treats differently from what plain JSON-RPC would lead you to
+// expect: a misspelt member (`parmas`) is dropped without a reply by its strict schemas,
+// and a tools/call without a tool name gets -32603 (Internal error).
+export const misspeltParams = frame({
+  id: 8,
+  method: 'tools/call',
+  parmas: { name: 'order_status', arguments: { order_id: 'PT-1041' } },
+});
+export const callWithoutName = frame({
+  id: 9,
+  method: 'tools/call',
+  params: { arguments: { order_id: 'PT-1041' } },
 });

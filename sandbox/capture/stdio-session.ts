@@ -139,3 +139,20 @@ export async function captureStdioPipelined(): Promise<CaptureResult> {
   });
   return { frames };
 }
+
+/**
+ * Where SDK 1.32.2 departs from plain JSON-RPC: a frame with a misspelt member (`parmas`)
+ * fails the SDK's strict schemas and is dropped without a reply (the ping after it is
+ * answered, so the server carried on), and a tools/call without a tool name is answered
+ * with -32603 rather than -32602.
+ */
+export async function captureStdioStrict(): Promise<CaptureResult> {
+  const { frames } = await runStdioSession(async (session) => {
+    await session.request(script.initialize);
+    session.send(script.initialized);
+    session.send(script.misspeltParams);
+    await session.request(script.ping);
+    await session.request(script.callWithoutName);
+  });
+  return { frames };
+}

@@ -7,6 +7,7 @@ import { findSplitMessage, quote, stderrGist } from './frames.ts';
 import type { Read } from './frames.ts';
 import { clientStall } from './explain.ts';
 import { conversation, isObject, stalled } from './run-story.ts';
+import { notReached } from './not-reached.ts';
 
 export { conversation };
 export { handshake } from './handshake.ts';
@@ -43,7 +44,8 @@ export const jsonrpcFrames: Check = {
       );
     }
     const sent = conversation(run).from('c2s').length;
-    if (sent === 0) return stalled(run, 'Your client sent no frames at all.');
+    // Nothing sent is nothing to judge; the handshake check tells what happened instead.
+    if (sent === 0) return notReached('Your client sent no frames, so there were none to judge.');
     return { ok: true, message: `All ${sent} frames you sent are valid JSON-RPC 2.0 messages.` };
   },
 };
@@ -53,6 +55,9 @@ export const oneMessagePerLine: Check = {
   title: 'One message per line, each line ended by a newline',
   hint: 'Use JSON.stringify(message) with no indent argument, and append "\\n" to every frame.',
   run(run) {
+    if (conversation(run).from('c2s').length === 0) {
+      return notReached('Your client sent no frames, so there were no lines to judge.');
+    }
     const split = findSplitMessage(conversation(run).reads, 'c2s');
     if (split) {
       return stalled(
@@ -119,6 +124,9 @@ cannot be told apart; every request needs an id not used before in the session.`
       }
       seen.set(key, r);
     }
+    if (seen.size === 0) {
+      return notReached('Your client sent no requests, so there were no ids to judge.');
+    }
     return { ok: true, message: `${seen.size} requests, each with its own id.` };
   },
 };
@@ -145,6 +153,9 @@ ${JSON.stringify(wrong.message.id)}. A notification has no id; with one it is a 
 request for a method that does not exist.${seenAnswer}`,
       };
     }
+    if (conv.notifications('c2s').length === 0) {
+      return notReached('Your client sent no notifications, so there were none to judge.');
+    }
     return { ok: true, message: 'Your notifications carry no id.' };
   },
 };
@@ -156,7 +167,13 @@ export function knownMethods(known: readonly string[]): Check {
     hint: `Method names are exact and case-sensitive: ${known.join(', ')}.`,
     run(run) {
       const conv = conversation(run);
-      for (const r of conv.from('c2s')) {
+      const calls = conv
+        .from('c2s')
+        .filter((r) => r.message?.kind === 'request' || r.message?.kind === 'notification');
+      if (calls.length === 0) {
+        return notReached('Your client called no method, so there were no names to judge.');
+      }
+      for (const r of calls) {
         const m = r.message;
         if (!m || (m.kind !== 'request' && m.kind !== 'notification')) continue;
         if (m.kind === 'request' && m.method.startsWith('notifications/')) continue;

@@ -1,33 +1,46 @@
 // `npm run --silent exercise -- list`
 // `npm run --silent exercise -- check <id> [--dir <folder> | --solution] [--json]`
-// Exit 0 when every check passes, 1 when one fails, 2 on a usage error, 3 when the harness
-// could not judge the run (a harness error: nothing was said about the learner's code).
+// `npm run --silent exercise -- run <id> [--dir <folder> | --solution]`
+// check: exit 0 when every check passes, 1 when one fails; run: 0 when the program finished,
+// 1 when it was stopped or crashed. Both: 2 on a usage error, 3 when the harness could not
+// run or judge the program (a harness error: nothing was said about the learner's code).
 import { z } from 'zod';
 import { runExercise } from '../harness/run.ts';
 import { exitOnSignals } from '../harness/signals.ts';
+import type { HarnessEvent } from '../contract/events.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
 import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
-import { checkReport, exitCodeOf, HARNESS_ERROR, killedNote } from './report.ts';
+import {
+  checkReport,
+  exitCodeOf,
+  HARNESS_ERROR,
+  harnessErrorLine,
+  killedNote,
+  runEndingLine,
+} from './report.ts';
 // The composition root hands the course's checks to the engine (see ARCHITECTURE.md).
 import { checks } from '../../exercises/registry.ts';
 
 const USAGE =
-  'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N]';
+  'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N]' +
+  '\n       exercise run <id> [--dir <folder> | --solution] [--timeout-ms N]';
 
-const CheckArgs = z
-  .object({
-    id: exerciseIdSchema({
-      missing: 'check needs an exercise id',
-      wrong: `the exercise id must be ${EXERCISE_ID_RULE}`,
-    }),
-    dir: z.string().min(1, { message: '--dir needs a folder' }).optional(),
-    solution: z.boolean().default(false),
-    json: z.boolean().default(false),
-    'timeout-ms': timeoutMsFlag,
-  })
-  .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' });
+/** The arguments of `check` and of `run`, which differ only in the command's name. */
+const commandArgs = (mode: 'check' | 'run') =>
+  z
+    .object({
+      id: exerciseIdSchema({
+        missing: `${mode} needs an exercise id`,
+        wrong: `the exercise id must be ${EXERCISE_ID_RULE}`,
+      }),
+      dir: z.string().min(1, { message: '--dir needs a folder' }).optional(),
+      solution: z.boolean().default(false),
+      json: z.boolean().default(false),
+      'timeout-ms': timeoutMsFlag,
+    })
+    .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' });
 
 const usage = (message: string): never => failUsage(message, USAGE);
 
@@ -41,12 +54,15 @@ async function main(argv: string[]): Promise<number> {
     }
     return 0;
   }
-  if (command !== 'check') usage(command ? `unknown command "${command}"` : 'no command given');
+  if (command !== 'check' && command !== 'run') {
+    usage(command ? `unknown command "${command}"` : 'no command given');
+  }
+  const mode = command === 'run' ? 'run' : 'check';
   const a = parseCliArgsOrExit(rest, {
-    schema: CheckArgs,
+    schema: commandArgs(mode),
     positionals: {
       names: ['id'],
-      tooMany: (words) => `check takes one exercise id (got ${words.join(' ')})`,
+      tooMany: (words) => `${mode} takes one exercise id (got ${words.join(' ')})`,
     },
     usage: USAGE,
   });
@@ -55,26 +71,35 @@ async function main(argv: string[]): Promise<number> {
   } catch (err) {
     usage((err as Error).message);
   }
+  if (mode === 'run' && a.json) usage('--json is for check; run prints what the program prints');
 
   const summary = await runExercise(
     {
       exercise: a.id,
-      mode: 'check',
+      mode,
       workspace: a.dir,
       solution: a.solution,
       exercisesRoot: root,
       timeoutMs: a['timeout-ms'],
       checks,
     },
-    () => {},
+    // run shows the program's own output as it comes; check shows only the verdict.
+    mode === 'run' ? echoOutput : () => {},
   );
   if (summary.verdict === 'error') {
-    process.stderr.write(`${summary.summary}\n`);
+    process.stderr.write(harnessErrorLine(summary));
     return HARNESS_ERROR;
   }
   process.stderr.write(killedNote(summary));
-  process.stdout.write(checkReport(summary, a.json));
+  process.stdout.write(mode === 'run' ? runEndingLine(summary) : checkReport(summary, a.json));
   return exitCodeOf(summary);
+}
+
+/** The learner's program's output (for stdout-is-the-wire, its server's), as it comes. */
+function echoOutput(event: HarnessEvent): void {
+  if (event.type !== 'stdout' && event.type !== 'stderr') return;
+  if (event.source !== 'learner') return;
+  (event.type === 'stdout' ? process.stdout : process.stderr).write(event.text);
 }
 
 // Ctrl-C on a check must not leave the learner's program running (see signals.ts).

@@ -3,24 +3,57 @@
 // wherever a learner asks for it. It returns text and exit codes; the callers write them.
 import type { HarnessEvent } from '../contract/events.ts';
 import type { Summary } from '../harness/run.ts';
+import { tally, tallyText } from '../harness/tally.ts';
+import { endingLine } from './ending.ts';
 
 /** Not 1: a run the harness could not judge must never read as "your checks failed". */
 export const HARNESS_ERROR = 3;
 
-/** A check's verdict: one line per check (a failing one with its hint), then the count. */
+/** As wide as PASS and FAIL, so the ids line up; neither a tick nor a cross. */
+const NOT_REACHED = '–   ';
+
+/**
+ * A check's verdict: one line per check (a failing one with its hint, one with nothing to
+ * judge saying so instead of passing or failing), how the run ended right before the count
+ * it explains, then the count.
+ */
 export function checkReport(summary: Summary, json: boolean): string {
   const passed = summary.passed === true;
+  const ending = endingLine(summary);
   if (json) {
-    const checks = summary.checks.map(({ id, title, ok, message }) => ({ id, title, ok, message }));
-    return `${JSON.stringify({ exercise: summary.exercise, passed, checks })}\n`;
+    const checks = summary.checks.map(({ id, title, ok, reached, message }) => ({
+      id,
+      title,
+      ok,
+      ...(reached === false && { reached }),
+      message,
+    }));
+    const ended = ending && { ended: ending };
+    const verdict = summary.verdict;
+    return `${JSON.stringify({ exercise: summary.exercise, passed, verdict, ...ended, checks })}\n`;
   }
   let text = '';
   for (const c of summary.checks) {
+    const message = c.message.replace(/\n/g, ' ');
+    if (c.reached === false) {
+      text += `${NOT_REACHED} ${c.id}: not reached: ${message}\n`;
+      continue;
+    }
     const hint = !c.ok && c.hint ? ` (hint: ${c.hint})` : '';
-    text += `${c.ok ? 'PASS' : 'FAIL'} ${c.id}: ${c.message.replace(/\n/g, ' ')}${hint}\n`;
+    text += `${c.ok ? 'PASS' : 'FAIL'} ${c.id}: ${message}${hint}\n`;
   }
-  const failed = summary.checks.filter((c) => !c.ok).length;
-  return `${text}${summary.checks.length - failed} passed, ${failed} failed\n`;
+  if (ending) text += `${ending}\n`;
+  return `${text}${tallyText(tally(summary.checks))}\n`;
+}
+
+/** The last line of a run without checks: how it ended. */
+export function runEndingLine(summary: Summary): string {
+  return `${endingLine(summary) ?? 'run ended: the program finished.'}\n`;
+}
+
+/** For a harness error, on stderr: what went wrong, never a verdict on the learner's code. */
+export function harnessErrorLine(summary: Summary): string {
+  return `${endingLine(summary) ?? summary.summary}\n`;
 }
 
 /** For stderr: processes the harness had to end, with advice when the program left them. */
@@ -32,7 +65,8 @@ export function killedNote(summary: Summary): string {
   const leftBehind = summary.verdict === 'completed' || summary.verdict === 'crashed';
   const what = n === 1 ? '1 process' : `${n} processes`;
   if (!leftBehind) {
-    return `note: ${what} that your program started were still running when the harness stopped the run; it ended them.\n`;
+    const were = n === 1 ? 'was' : 'were';
+    return `note: ${what} that your program started ${were} still running when the harness stopped the run; it ended them.\n`;
   }
   return (
     `note: ${what} that your program started still ran when the run ended; the harness ` +

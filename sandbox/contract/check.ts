@@ -38,12 +38,28 @@ export interface Said {
   toString(): string;
 }
 
-export interface Outcome {
+/** A check's answer: it passed or it failed, in words the learner can act on. */
+export interface Judgement {
   ok: boolean;
+  reached?: true;
   message: string | Said;
   hint?: string;
   frame?: number;
 }
+
+/**
+ * The check had nothing to judge: what it looks at never happened (no request was sent, no
+ * answer came), for a reason another check names. Never a pass, and not a mistake of its own,
+ * so it carries no hint; the message says what was missing.
+ */
+export interface NotReached {
+  ok: false;
+  reached: false;
+  message: string | Said;
+  frame?: number;
+}
+
+export type Outcome = Judgement | NotReached;
 
 export interface Check {
   id: string;

@@ -20,7 +20,14 @@ export type MessagePart = z.infer<typeof MessagePart>;
 export const CheckResult = z.object({
   id: z.string(),
   title: z.string(),
+  /** Passed. False both for a failure and for a check that was not reached. */
   ok: z.boolean(),
+  /**
+   * Present, and false, only when the check had nothing to judge (e.g. no request was sent):
+   * neither a pass nor a mistake of its own. Consumers that read only `ok` treat it as not
+   * passed, which is the safe reading.
+   */
+  reached: z.literal(false).optional(),
   /** Learner-facing: what was expected, what was seen, as plain text (the CLI prints this). */
   message: z.string(),
   /** The same message in pieces, its frame mentions as data: the text of the parts is `message`. */

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runChecks } from './judge.ts';
+import { tally, tallyText } from './tally.ts';
 import type { Check, Verdict } from '../contract/check.ts';
 import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
 import type { Exercise } from '../exercises/loader.ts';
@@ -55,6 +56,17 @@ export interface Summary {
   killed?: number;
   durationMs: number;
   summary: string;
+  /** How the program ended, for saying so (absent when it never ran: a harness error). */
+  ending?: Ending;
+}
+
+export interface Ending {
+  /** The time limit the run had. */
+  timeoutMs: number;
+  /** The program's exit, if it exited. */
+  exit: { code: number | null; signal: string | null } | null;
+  /** Whose program ran: the learner's, or the reference client around the learner's server. */
+  program: 'learner' | 'reference';
 }
 
 export async function runExercise(
@@ -90,13 +102,13 @@ export async function runExercise(
     if (options.mode === 'check' && exerciseChecks) {
       results = runChecks(exerciseChecks, record);
       for (const r of results) emit({ type: 'check', ...r });
+      // A check not reached is not passed: the run is done only when every check passed.
       passed = results.every((r) => r.ok);
     }
     const durationMs = Math.round(performance.now() - started);
-    const failedCount = results.filter((r) => !r.ok).length;
     const summary =
       options.mode === 'check'
-        ? `${results.length - failedCount} passed, ${failedCount} failed (${describe(record.verdict)})`
+        ? `${tallyText(tally(results))} (${describe(record.verdict)})`
         : describe(record.verdict);
     emit({ type: 'done', verdict: record.verdict, passed, summary, killed: record.killed });
     return {
@@ -109,6 +121,11 @@ export async function runExercise(
       killed: record.killed,
       durationMs,
       summary,
+      ending: {
+        timeoutMs: record.timeoutMs,
+        exit: record.program.exit,
+        program: record.learner === 'program' ? 'learner' : 'reference',
+      },
     };
   } catch (err) {
     return fail(options, emit, `harness error: ${(err as Error).message}`, started);

@@ -2,7 +2,8 @@
 // - dev and build: bundle the WebContainer runtime and the take-home parts into
 //   public/runtime/ (gitignored), so `npm run build` alone ships them;
 // - dev: cross-origin isolation headers on exercise pages, and the local runtime endpoint,
-//   so `npm start` runs exercises on this machine's Node;
+//   so `npm start` runs exercises on this machine's Node; its runs end with the server
+//   (stop-runs.ts);
 // - preview: isolation headers (Astro's static preview takes no middleware, so there they
 //   cover every page; nothing on the site loads cross-origin subresources).
 import type { AstroIntegration } from 'astro';
@@ -13,6 +14,7 @@ import { bundleTakeHome } from '../../sandbox/runtime/take-home/bundle.ts';
 import { ISOLATION_HEADERS, needsIsolation } from '../../sandbox/runtime/headers.ts';
 import { createRuntimeEndpoint } from '../../sandbox/runtime/local/endpoint.ts';
 import { loopbackHosts, newToken, type Gate } from '../../sandbox/runtime/local/security.ts';
+import { stopRunsWithServer } from './stop-runs.ts';
 
 const WORKBENCH_DEPS = [
   'codemirror',
@@ -74,6 +76,7 @@ export default function workbench(): AstroIntegration {
           }
           if (!endpoint(req, res)) next();
         });
+        stopRunsWithServer(server, endpoint, (message) => logger.info(message));
         logger.info('local runtime endpoint at /__runtime/ (loopback, token-protected)');
       },
       'astro:server:start': ({ address }) => {

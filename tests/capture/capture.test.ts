@@ -26,7 +26,7 @@ describe('capture --check', () => {
       timeout: 60_000,
     });
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/^capture check OK: 5 files in .* match\n$/);
+    expect(run.stdout).toMatch(/^capture check OK: 7 files in .* match\n$/);
     expect(run.status).toBe(0);
   });
 

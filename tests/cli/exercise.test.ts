@@ -79,6 +79,7 @@ describe('exercise CLI', () => {
     );
   });
 
+  // A dozen CLI starts in a row: on a loaded 2-core box each can take seconds.
   it('exits 2 with a friendly message on usage errors', () => {
     const cases: [string[], string][] = [
       [[], 'no command given'],
@@ -92,6 +93,8 @@ describe('exercise CLI', () => {
       [['check', 'raw-client', '--timeout-ms', '99999999'], '--timeout-ms must be at most 120000'],
       [['check', 'raw--client'], 'lower-case words joined by "-"'],
       [['check', 'raw-client', 'two-kinds-of-failure'], 'check takes one exercise id'],
+      [['run'], 'run needs an exercise id'],
+      [['run', 'raw-client', '--json'], '--json is for check'],
     ];
     for (const [args, says] of cases) {
       const r = cli(...args);
@@ -99,5 +102,5 @@ describe('exercise CLI', () => {
       expect(r.err).toContain(says);
       expect(r.err).toContain('usage:');
     }
-  });
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOTS } from './browser.ts';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
+import { strayLine } from '../../sandbox/capture/script.ts';
 import { REPO } from '../site/serve-dist.ts';
 import { useBuiltSite } from './built-site.ts';
 
@@ -106,7 +107,7 @@ describe('frames in the lesson', () => {
   it('says on the stray line itself that no reply came, with the proof from the capture', async () => {
     const { context, page } = await lesson();
     const capture = readCapture(join(REPO, 'lessons/captures/stdio-session.jsonl'));
-    const stray = capture.findIndex((f) => f.text === 'hello from a stray console.log');
+    const stray = capture.findIndex((f) => f.text === strayLine);
     const ping = capture.findIndex((f) => f.text.includes('"method":"ping"'));
     const pong = capture.findIndex((f, i) => i > ping && f.dir === 's2c');
     const note = frame(page, stray).locator('.frame-no-reply');

@@ -98,12 +98,14 @@ describe('the built lesson page', () => {
       // Frames with no body (202, SSE heads, DELETE) show no raw block; all others must match.
       expect(raw ?? '', source).toBe(record!.text);
     }
-    // The lesson draws on all four frame captures.
+    // The lesson draws on all six frame captures.
     expect([...captures.keys()].sort()).toEqual([
       'http-json',
+      'http-json-progress',
       'http-sse',
       'stdio-pipelined',
       'stdio-session',
+      'stdio-strict',
     ]);
   });
 

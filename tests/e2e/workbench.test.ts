@@ -89,6 +89,16 @@ describe('workbench on the local runtime', () => {
     await page.click('[data-action="check"]');
     await page.locator('.wb-checks-summary[data-state="fail"]').waitFor();
     expect(await page.locator('.wb-check--fail').count()).toBeGreaterThan(0);
+    // Checks with nothing to judge are neither green nor red, and say so in words.
+    const unreached = page.locator('.wb-check--not-reached');
+    expect(await unreached.count()).toBeGreaterThan(0);
+    expect(await unreached.first().locator('.wb-check-mark').getAttribute('aria-label')).toBe(
+      'not reached',
+    );
+    expect(await unreached.first().locator('.wb-check-message').textContent()).toMatch(
+      /^Not reached: /,
+    );
+    expect(await unreached.locator('.wb-check-hint').count()).toBe(0);
     // The starter sends nothing: the frame pane says so rather than waiting for frames.
     expect(await page.locator('[data-frames-empty]').textContent()).toContain(
       'No frame crossed the wire',

@@ -71,6 +71,17 @@ export function cwdOf(pid: number): string {
   }
 }
 
+/** Processes whose environment holds `entry` (e.g. "MCPW_RUN=<id>", a run's marker). */
+export function withEnv(entry: string): Proc[] {
+  return allProcs().filter((p) => {
+    try {
+      return readFileSync(`/proc/${p.pid}/environ`, 'utf8').split('\0').includes(entry);
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** Processes whose command line contains `marker`. */
 export function withMarker(marker: string): Proc[] {
   return allProcs().filter((p) => p.pid !== process.pid && cmdline(p.pid).includes(marker));

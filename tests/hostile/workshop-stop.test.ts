@@ -4,44 +4,9 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STOP_GRACE_MS } from '../../sandbox/runtime/local/harness-run.ts';
-import { descendantsOf, survivors, type Proc } from './procs.ts';
+import { rest, runTree, startHangingRun } from './hanging-run.ts';
+import { survivors, type Proc } from './procs.ts';
 import { startWorkshopProcess, type WorkshopProcess } from './workshop-process.ts';
-
-// Hangs, and keeps a child of its own that hangs too.
-const HANGING_CLIENT = `
-import { spawn } from 'node:child_process';
-spawn(process.execPath, ['-e', 'setInterval(() => undefined, 1000)'], { stdio: 'ignore' });
-setInterval(() => undefined, 1000);
-console.log('busy');
-`;
-
-/** Starts a run through the workshop's endpoint and returns once the learner's code runs. */
-async function startHangingRun(
-  workshop: WorkshopProcess,
-): Promise<ReadableStreamDefaultReader<string>> {
-  const res = await fetch(`${workshop.origin}/__runtime/run`, {
-    method: 'POST',
-    headers: {
-      origin: workshop.origin,
-      'x-mcpw-token': workshop.token,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({
-      exercise: 'raw-client',
-      mode: 'run',
-      files: { 'client.ts': HANGING_CLIENT },
-    }),
-  });
-  expect(res.status).toBe(200);
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = '';
-  while (!seen.includes('busy')) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`the run ended before the learner's code ran:\n${seen}`);
-    seen += value;
-  }
-  return reader;
-}
 
 describe('stopping the workshop mid-run', () => {
   let workshop: WorkshopProcess | undefined;
@@ -58,17 +23,10 @@ describe('stopping the workshop mid-run', () => {
     'on %s ends the run, removes its folders and exits',
     async (signal) => {
       workshop = await startWorkshopProcess();
-      const reader = await startHangingRun(workshop);
-      // harness → learner program → its child, at the least
-      tree = descendantsOf(workshop.child.pid!);
-      expect(tree.length, JSON.stringify(tree)).toBeGreaterThanOrEqual(3);
-      // The run's folders, read off its command lines: other test files may be running.
-      const commands = tree.map((p) => p.command).join('\n');
-      const runFolder = /--workspace (\S+)/.exec(commands)?.[1];
-      const workFolder = /(\S+\/\.workspaces\/raw-client-\w+)\//.exec(commands)?.[1];
-      expect(runFolder, commands).toMatch(/mcpw-run-/);
-      expect(workFolder, commands).toBeDefined();
-      expect(existsSync(runFolder!)).toBe(true);
+      const reader = await startHangingRun(workshop.origin, workshop.token);
+      const run = runTree(workshop.child.pid!);
+      tree = run.tree;
+      expect(existsSync(run.runFolder)).toBe(true);
 
       const stoppedAt = Date.now();
       workshop.child.kill(signal);
@@ -81,16 +39,10 @@ describe('stopping the workshop mid-run', () => {
 
       // SIGKILL lands asynchronously; a moment is enough, the run's time limit is not.
       await expect.poll(() => survivors(tree), { timeout: 1_000 }).toEqual([]);
-      expect(existsSync(runFolder!), `${runFolder} is left`).toBe(false);
-      expect(existsSync(workFolder!), `${workFolder} is left`).toBe(false);
+      expect(existsSync(run.runFolder), `${run.runFolder} is left`).toBe(false);
+      expect(existsSync(run.workFolder), `${run.workFolder} is left`).toBe(false);
       // The page learns why its run ended rather than seeing the stream just stop.
-      let rest = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        rest += value;
-      }
-      expect(rest).toContain('The run was stopped: the workshop server is stopping.');
+      expect(await rest(reader)).toContain('The run was stopped: the workshop server is stopping.');
     },
   );
 });

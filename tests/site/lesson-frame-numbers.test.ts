@@ -9,6 +9,8 @@ const lesson = readFileSync('lessons/the-wire.mdx', 'utf8');
 const stdio = loadCapture('stdio-session');
 const pipelined = loadCapture('stdio-pipelined');
 const httpJson = loadCapture('http-json');
+const httpSse = loadCapture('http-sse');
+const strict = loadCapture('stdio-strict');
 const at = (capture: typeof stdio, seq: number) => capture.views[seq]!;
 
 describe('frame numbers in the-wire.mdx', () => {
@@ -28,6 +30,8 @@ describe('frame numbers in the-wire.mdx', () => {
     expect(lesson).toContain('The ping at frame 14 is answered at frame 15');
     expect(at(stdio, 14).info.method).toBe('ping');
     expect(at(stdio, 15).pairedWith).toBe(14);
+    // "the client wrote it into the server's stdin"
+    expect(at(stdio, 13).record.dir).toBe('c2s');
   });
 
   it('picks, by seq, the frames each caption promises', () => {
@@ -43,5 +47,23 @@ describe('frame numbers in the-wire.mdx', () => {
     expect(at(httpJson, 1).record.http?.headers['mcp-session-id']).toBeDefined();
     expect(at(httpJson, 2).info.method).toBe('notifications/initialized');
     expect(at(httpJson, 3).record.http?.status).toBe(202);
+  });
+
+  it('picks the HTTP and strict-schema frames the prose describes', () => {
+    // "a client that is done sends a DELETE … The capture above ended that way"
+    expect(lesson).toContain('capture="http-json"\n  seq={[10, 11]}');
+    expect(at(httpJson, 10).record.http).toMatchObject({ part: 'request', method: 'DELETE' });
+    expect(at(httpJson, 11).record.http).toMatchObject({ part: 'response', status: 200 });
+    // "even the initialize reply arrived as an event stream"
+    expect(lesson).toContain('capture="http-sse"\n  seq={[0, 1, 2]}');
+    expect(at(httpSse, 0).info.method).toBe('initialize');
+    expect(at(httpSse, 1).record.http?.headers['content-type']).toBe('text/event-stream');
+    expect(at(httpSse, 2).pairedWith).toBe(0);
+    // "the client misspells params as parmas, and then sends a ping"
+    expect(lesson).toContain('capture="stdio-strict"\n  seq={[3, 4, 5]}');
+    expect(at(strict, 3).record.text).toContain('"parmas"');
+    expect(at(strict, 3).pairedWith).toBeUndefined();
+    expect(at(strict, 4).info.method).toBe('ping');
+    expect(at(strict, 5).pairedWith).toBe(4);
   });
 });

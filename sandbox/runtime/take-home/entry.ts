@@ -9,7 +9,13 @@ import { dirname, join, resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { checks } from '../../../exercises/registry.ts';
-import { checkReport, exitCodeOf, killedNote, runEventText } from '../../cli/report.ts';
+import {
+  checkReport,
+  exitCodeOf,
+  harnessErrorLine,
+  killedNote,
+  runEventText,
+} from '../../cli/report.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../../exercises/ids.ts';
 import { loadExercise } from '../../exercises/loader.ts';
 import { runExercise } from '../../harness/run.ts';
@@ -103,7 +109,7 @@ async function main(argv: string[]): Promise<number | undefined> {
   );
   if (summary.verdict === 'error') {
     // In run mode the summary was already printed as the run's last line.
-    if (a.command === 'check') process.stderr.write(`${summary.summary}\n`);
+    if (a.command === 'check') process.stderr.write(harnessErrorLine(summary));
     return exitCodeOf(summary);
   }
   process.stderr.write(killedNote(summary));
