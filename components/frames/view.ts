@@ -7,6 +7,7 @@ import type { PairedReading } from '../../sandbox/wire/pair.ts';
 import type { FailureKind, FrameKind, JsonRpcId } from '../../sandbox/wire/read.ts';
 import type { FrameRecord } from '../../sandbox/wire/record.ts';
 import { layoutJson } from './json-layout.ts';
+import { errorName } from '../reference/error-names.ts';
 import type { NoReply } from './no-reply.ts';
 
 export type { FrameKind, JsonRpcId };
@@ -26,6 +27,8 @@ export interface FrameInfo {
   id?: JsonRpcId;
   method?: string;
   failureKind?: FailureKind;
+  /** The code of a JSON-RPC error reply, as wire/read.ts read it. */
+  errorCode?: number;
   badge: Badge;
   /** The kind in words: "request", "response", "(stray) not JSON", … */
   label: string;
@@ -40,19 +43,8 @@ export interface FrameView {
   noReply?: NoReply;
 }
 
-const ERROR_NAMES: Record<number, string> = {
-  [-32700]: 'Parse error',
-  [-32600]: 'Invalid request',
-  [-32601]: 'Method not found',
-  [-32602]: 'Invalid params',
-  [-32603]: 'Internal error',
-  [-32002]: 'Resource not found',
-  [-32042]: 'URL elicitation required',
-};
-
-export function errorName(code: number): string | undefined {
-  return ERROR_NAMES[code];
-}
+// Names come from the course's one error-code list, which the ErrorCodes table also shows.
+export { errorName };
 
 const LABELS: Record<FrameKind, string> = {
   request: 'request',
@@ -111,6 +103,7 @@ export function describeReading(reading: PairedReading): FrameInfo {
     ...(id !== undefined ? { id } : {}),
     ...(method !== undefined ? { method } : {}),
     ...(failureKind !== undefined ? { failureKind } : {}),
+    ...(reading.message?.kind === 'error' ? { errorCode: reading.message.error.code } : {}),
   };
 }
 

@@ -182,6 +182,32 @@ describe('frames in the lesson', () => {
     await context.close();
   });
 
+  it('goes from an arrow of a sequence diagram to its frame in the transcript', async () => {
+    const { context, page } = await lesson();
+    const diagram = page.locator('figure.seq[data-sequence="stdio-session"]');
+    // The tool error: the arrow and the badge of its frame read alike.
+    const arrow = diagram.locator('svg a[data-seq="8"]');
+    expect(await arrow.locator('.seq-label').textContent()).toBe('result · isError · id 4');
+    const colour = (locator: typeof arrow) => locator.evaluate((el) => getComputedStyle(el).fill);
+    const badgeColour = await frame(page, 8)
+      .locator(':scope > .frame-head .badge')
+      .evaluate((el) => getComputedStyle(el).color);
+    expect(await colour(arrow.locator('.seq-label'))).toBe(badgeColour);
+    await arrow.click();
+    await page.waitForURL(/#stdio-session-frame-8$/);
+    expect(await frame(page, 8).evaluate((el) => el.matches(':target'))).toBe(true);
+    // A frame inside a closed <Reveal> opens when its arrow is followed (tools/list, #3).
+    await diagram.locator('svg a[data-seq="3"]').click();
+    await page.waitForURL(/#stdio-session-frame-3$/);
+    expect(await frame(page, 3).isVisible()).toBe(true);
+    // The list under the picture holds the same link, for keyboards and screen readers.
+    const sse = page.locator('figure.seq[data-sequence="http-sse"] details.seq-text');
+    await sse.locator('summary').click();
+    await sse.locator('a[href="#http-sse-frame-7"]').click();
+    await page.waitForURL(/#http-sse-frame-7$/);
+    await context.close();
+  });
+
   it('names the SDK version the frames were captured with, as installed', async () => {
     const { context, page } = await lesson();
     const sdk = JSON.parse(
@@ -225,6 +251,19 @@ describe('themes and widths', () => {
         await page.screenshot({ path: join(SCREENSHOTS, `${name}-frames.png`) });
         await page.locator('.exchange').scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(SCREENSHOTS, `${name}-exchange.png`) });
+        // The diagrams keep a legible size: on a phone their own box scrolls, not the page.
+        const diagrams = page.locator('figure.seq');
+        expect(await diagrams.count()).toBe(2);
+        for (const [i, diagram] of (await diagrams.all()).entries()) {
+          const box = await diagram.boundingBox();
+          expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+          const fontPx = await diagram
+            .locator('.seq-label')
+            .first()
+            .evaluate((el) => (el as SVGGraphicsElement).getBoundingClientRect().height);
+          expect(fontPx).toBeGreaterThan(9);
+          await diagram.screenshot({ path: join(SCREENSHOTS, `${name}-sequence-${i}.png`) });
+        }
         await context.close();
       });
     }
@@ -271,6 +310,10 @@ describe('reading without JavaScript', () => {
     const { context, page } = await lesson({ javaScriptEnabled: false });
     expect(await page.locator('h1').textContent()).toContain('The wire');
     expect(await page.locator('[data-frame-source]').count()).toBe(framesWithJs);
+    // Diagrams, legend and error table are drawn at build time.
+    expect(await page.locator('figure.seq svg a').count()).toBe(16 + 6);
+    expect(await page.locator('.legend').count()).toBe(1);
+    expect(await page.locator('.error-codes tbody tr').count()).toBe(7);
     expect(await frame(page, 10).locator('.badge').first().textContent()).toBe(
       'protocol error · -32601',
     );

@@ -1,0 +1,87 @@
+// The error codes a reader of MCP frames meets, in one place: the ErrorCodes table, the
+// transcripts' badge tooltips and anything else that names a code read from here. Checked by
+// error-codes.ts when the site builds. Plain data on purpose: the workbench's live frame pane
+// names codes from it too, and must not carry zod into the page to do so. Text may mark code with `backticks`; nothing else.
+// What SDK 1.32.2 does was read from its source (server/mcp.js, the streamable HTTP
+// transport) and, where a lesson shows it, captured from Paper Trail.
+export const ERROR_CODES_FILE = 'components/reference/error-codes-data.ts';
+
+/** One entry; error-codes.ts adds the rules a type cannot say (URLs, no empty text, no repeats). */
+export interface ErrorCodeRow {
+  code: number;
+  name: string;
+  origin: 'JSON-RPC 2.0' | 'MCP 2025-11-25';
+  /** The section that defines the code. */
+  spec: string;
+  sender: string;
+  meaning: string;
+  /** What SDK 1.32.2 does about it, where that differs from the spec or needs saying. */
+  sdk: string;
+}
+
+export const errorCodeData: readonly ErrorCodeRow[] = [
+  {
+    code: -32700,
+    name: 'Parse error',
+    origin: 'JSON-RPC 2.0',
+    spec: 'https://www.jsonrpc.org/specification#error_object',
+    sender: 'the receiver of the bytes (in practice the server)',
+    meaning: 'The message could not be parsed as JSON.',
+    sdk: 'Over stdio never sent: a line that is not JSON is dropped and reported to `onerror` only, so the sender gets no reply. Over streamable HTTP: `400` with -32700 for a body that is not JSON or not a JSON-RPC message.',
+  },
+  {
+    code: -32600,
+    name: 'Invalid Request',
+    origin: 'JSON-RPC 2.0',
+    spec: 'https://www.jsonrpc.org/specification#error_object',
+    sender: 'the receiver of the request',
+    meaning: 'The JSON is not a valid request object.',
+    sdk: 'Over stdio never sent: a frame without `"jsonrpc":"2.0"`, with `"id": null` or with an unknown member is dropped without a reply. Over streamable HTTP: `400` with -32600 for a second `initialize` on a session or an oversized batch.',
+  },
+  {
+    code: -32601,
+    name: 'Method not found',
+    origin: 'JSON-RPC 2.0',
+    spec: 'https://www.jsonrpc.org/specification#error_object',
+    sender: 'the receiver of the request',
+    meaning: 'This peer has no method of that name.',
+    sdk: 'Sent as specified: Paper Trail answers `orders/cancel` with it.',
+  },
+  {
+    code: -32602,
+    name: 'Invalid params',
+    origin: 'JSON-RPC 2.0',
+    spec: 'https://www.jsonrpc.org/specification#error_object',
+    sender: 'the receiver of the request',
+    meaning: 'The method exists, but its params are wrong.',
+    sdk: 'Also sent for a resource that does not exist, where the spec says -32002. An unknown tool, or arguments that fail the tool’s input schema, get no error at all: an `isError` result whose text starts `MCP error -32602`.',
+  },
+  {
+    code: -32603,
+    name: 'Internal error',
+    origin: 'JSON-RPC 2.0',
+    spec: 'https://www.jsonrpc.org/specification#error_object',
+    sender: 'the receiver of the request',
+    meaning: 'The receiver failed while handling the request.',
+    sdk: 'Also sent for a `tools/call` without `params.name`, with zod’s list of issues as the message, where -32602 would fit.',
+  },
+  {
+    code: -32002,
+    name: 'Resource not found',
+    origin: 'MCP 2025-11-25',
+    spec: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#error-handling',
+    sender: 'the server',
+    meaning: '`resources/read` named a URI the server does not have.',
+    sdk: 'Never sent: the SDK answers -32602 (Invalid params) instead. The 2026-07-28 revision adopts -32602.',
+  },
+  {
+    code: -32042,
+    name: 'URL elicitation required',
+    origin: 'MCP 2025-11-25',
+    spec: 'https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation#error-handling',
+    sender: 'the server',
+    meaning:
+      'The request needs the user to complete a URL-mode elicitation first; `error.data` lists them.',
+    sdk: 'Sent as specified: a tool that throws `UrlElicitationRequiredError` gets a real error, the one thrown error that `McpServer` does not turn into an `isError` result.',
+  },
+];
