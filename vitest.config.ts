@@ -8,8 +8,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Many tests spawn real Node processes; two cores cannot run dozens at once.
     maxWorkers: 2,
-    // Fails the run if any test left a process of this checkout running.
-    globalSetup: ['tests/setup/no-leftovers.ts'],
+    // Builds dist/ once for the tests that read built pages; fails the run if any test left
+    // a process of this checkout running.
+    globalSetup: ['tests/setup/built-site.ts', 'tests/setup/no-leftovers.ts'],
     // The usual report, then "hostile: N cases, M held" over every test in tests/hostile/.
     reporters: ['default', './tests/setup/hostile-tally.ts'],
   },
