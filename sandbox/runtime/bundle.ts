@@ -26,7 +26,7 @@ export interface BundleResult {
 }
 
 // Inside the bundle Paper Trail is the same file started with --paper-trail (entry.ts).
-export const paperTrailInBundle: Plugin = {
+const paperTrailInBundle: Plugin = {
   name: 'paper-trail-in-bundle',
   setup(b) {
     b.onLoad({ filter: /paper-trail[\\/]command\.ts$/ }, () => ({
@@ -41,12 +41,13 @@ export const paperTrailInBundle: Plugin = {
   },
 };
 
-export async function bundleRuntime(options: {
-  outDir: string;
-  exercisesRoot: string;
-}): Promise<BundleResult> {
+/**
+ * One harness entry (the container's, the take-home one) as a single ES module with the SDK,
+ * zod and Paper Trail inside, so that where it runs needs no npm install.
+ */
+export async function bundleHarness(entry: string): Promise<string> {
   const result = await build({
-    entryPoints: [join(here, 'webcontainer/entry.ts')],
+    entryPoints: [entry],
     bundle: true,
     write: false,
     platform: 'node',
@@ -64,7 +65,14 @@ export async function bundleRuntime(options: {
     },
     logLevel: 'silent',
   });
-  const harness = result.outputFiles[0].text;
+  return result.outputFiles[0].text;
+}
+
+export async function bundleRuntime(options: {
+  outDir: string;
+  exercisesRoot: string;
+}): Promise<BundleResult> {
+  const harness = await bundleHarness(join(here, 'webcontainer/entry.ts'));
 
   const files: Record<string, string> = { [CONTAINER_PATHS.harness]: harness };
   const exercises: RuntimeManifest['exercises'] = {};

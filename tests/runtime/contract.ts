@@ -14,7 +14,7 @@ const HANGS =
   'setInterval(() => undefined, 1000);\nconsole.log(`waiting forever as ${process.pid}`);\n';
 
 /** Waits (bounded) for a process to be gone; true when it is. */
-async function gone(pid: number): Promise<boolean> {
+export async function gone(pid: number): Promise<boolean> {
   for (let i = 0; i < 100; i++) {
     try {
       process.kill(pid, 0);

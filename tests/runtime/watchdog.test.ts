@@ -11,7 +11,7 @@ import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
 import { manifestLimits, Watchdog } from '../../sandbox/runtime/watchdog.ts';
 import { WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
 import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
-import { collect, runtimeContract, SOLUTION } from './contract.ts';
+import { collect, gone, runtimeContract, SOLUTION } from './contract.ts';
 import { FakeWebContainer, type FakeOptions } from './fake-webcontainer.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -69,19 +69,6 @@ function guarded(fake: FakeOptions = {}) {
   });
   const runtime = new Watchdog(inner, { limitMs: manifestLimits(loadManifest), graceMs: GRACE_MS });
   return { runtime, containers };
-}
-
-/** Waits (bounded) for a process to be gone; true when it is. */
-async function gone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return true;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return false;
 }
 
 const spinningPid = (events: HarnessEvent[]) => {

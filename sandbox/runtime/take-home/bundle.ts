@@ -2,12 +2,11 @@
 // manifest bundle.ts just wrote): its packages and exercise files as they are, with the
 // take-home harness (entry.ts) in place of the container's. Reading the manifest rather than
 // the exercises again keeps the zip and the container from drifting apart.
-import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExerciseMeta } from '../../exercises/schema.ts';
-import { paperTrailInBundle } from '../bundle.ts';
+import { bundleHarness } from '../bundle.ts';
 import type { RuntimeManifest } from '../webcontainer/manifest.ts';
 import { CONTAINER_PATHS } from '../webcontainer/paths.ts';
 import { TAKE_HOME_PATHS, type TakeHomeParts } from './parts.ts';
@@ -26,7 +25,7 @@ export async function bundleTakeHome(options: {
   manifestPath: string;
 }): Promise<TakeHomeResult> {
   const manifest = JSON.parse(readFileSync(options.manifestPath, 'utf8')) as RuntimeManifest;
-  const harness = await bundleHarness();
+  const harness = await bundleHarness(join(here, 'entry.ts'));
   const parts: TakeHomeParts = {
     files: { [TAKE_HOME_PATHS.harness]: harness },
     exercises: {},
@@ -57,28 +56,4 @@ export async function bundleTakeHome(options: {
     harnessBytes: Buffer.byteLength(harness),
     partsBytes: Buffer.byteLength(json),
   };
-}
-
-// The same esbuild settings as the container's harness (bundle.ts), for the same reasons.
-async function bundleHarness(): Promise<string> {
-  const result = await build({
-    entryPoints: [join(here, 'entry.ts')],
-    bundle: true,
-    write: false,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    minify: true,
-    legalComments: 'none',
-    plugins: [paperTrailInBundle],
-    // Modules that compare import.meta.url with argv[1] to decide "am I the main program?"
-    // would all answer yes inside one bundle; a fixed URL makes them answer no.
-    define: { 'import.meta.url': JSON.stringify('file:///mcpw/bundled.mjs') },
-    // CommonJS dependencies (ajv and friends) call require() for Node built-ins.
-    banner: {
-      js: "import { createRequire as __mcpwRequire } from 'node:module'; const require = __mcpwRequire(import.meta.url);",
-    },
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
 }
