@@ -10,7 +10,7 @@ export const PIECE_GAP_MS = 15;
 export class SplitDelivery {
   private pending: Buffer = Buffer.alloc(0);
   private atLineStart = true;
-  private line = 0;
+  private cuts = 0;
   private timer: NodeJS.Timeout | null = null;
   private idle: (() => void)[] = [];
   private readonly write: (piece: Buffer) => void;
@@ -38,8 +38,8 @@ export class SplitDelivery {
       for (const resolve of this.idle.splice(0)) resolve();
       return;
     }
-    const { length, cutLine } = nextPiece(this.pending, this.atLineStart, this.seed, this.line);
-    if (cutLine) this.line++;
+    const { length, cut } = nextPiece(this.pending, this.atLineStart, this.seed, this.cuts);
+    if (cut) this.cuts++;
     const piece = this.pending.subarray(0, length);
     this.pending = this.pending.subarray(length);
     this.atLineStart = piece[piece.length - 1] === 0x0a;
