@@ -5,7 +5,7 @@
 import { nextPiece } from './cuts.ts';
 
 /** Long enough for an idle reader to take a piece in before the next one lands. */
-export const PIECE_GAP_MS = 15;
+export const PIECE_GAP_MS = 20;
 
 export class SplitDelivery {
   private pending: Buffer = Buffer.alloc(0);
