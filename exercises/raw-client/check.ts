@@ -11,6 +11,7 @@ import {
   knownMethods,
   notificationsHaveNoId,
   oneMessagePerLine,
+  readsWholeLines,
   requestIds,
 } from '../../sandbox/checks/client-checks.ts';
 import { quote } from '../../sandbox/checks/frames.ts';
@@ -134,35 +135,84 @@ const callsTool: Check = {
   },
 };
 
+/** The lines of stdout that hold something, each with where it starts in stdout. */
+function printedLines(run: RunRecord): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = [];
+  let offset = 0;
+  for (const text of run.program.stdout.split('\n')) {
+    if (text.trim() !== '') out.push({ text, offset });
+    offset += text.length + 1;
+  }
+  return out;
+}
+
+/**
+ * Was this line printed before frame `seq` was recorded? The tap records a reply before the
+ * program can read it, so "yes" is certain; a late "no" may only mean the harness read the
+ * program's output late, and then the value itself tells.
+ */
+function printedBefore(run: RunRecord, offset: number, seq: number): boolean {
+  const chunk = run.printed.filter((p) => p.offset <= offset).at(-1);
+  return chunk !== undefined && chunk.frames <= seq;
+}
+
+/** How a printed object differs from the reply's, member by member. */
+function differences(printed: unknown, expected: unknown): string {
+  if (!isObject(printed) || !isObject(expected)) return '';
+  const keys = [...new Set([...Object.keys(expected), ...Object.keys(printed)])];
+  const diffs = keys
+    .filter((k) => !isDeepStrictEqual(printed[k], expected[k]))
+    .map((k) =>
+      k in expected
+        ? `${k} is ${JSON.stringify(expected[k])} there, you printed ${JSON.stringify(printed[k] ?? null)}`
+        : `${k} is not in it`,
+    );
+  return diffs.length > 0 ? `: ${diffs.join('; ')}` : '';
+}
+
+function parsed(line: string): unknown {
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 const printsResult: Check = {
   id: 'prints-result',
-  title: 'Print structuredContent as one JSON line',
-  hint: 'console.log(JSON.stringify(response.result.structuredContent)) and print nothing else on stdout (use console.error for logs).',
+  title: 'Print structuredContent as one JSON line, from the reply',
+  hint: 'console.log(JSON.stringify(response.result.structuredContent)) once the reply is in, and print nothing else on stdout (use console.error for logs).',
   run(run) {
     const good = successfulCall(run);
-    const lines = run.program.stdout.split('\n').filter((l) => l.trim() !== '');
+    const lines = printedLines(run);
     if (!good) {
       return notReached(
         'There was no successful order_status result to print (see the tool-call check).',
       );
     }
+    const reply = good.answer.frame.seq;
     const expected = (good.answer.message as { result: Record<string, unknown> }).result
       .structuredContent;
     if (lines.length === 0)
       return { ok: false, message: 'Your program printed nothing on stdout.' };
-    const parsed = lines.map((l) => {
-      try {
-        return JSON.parse(l) as unknown;
-      } catch {
-        return undefined;
-      }
-    });
-    const hit = parsed.findIndex((p) => isDeepStrictEqual(p, expected));
+    const early = lines.find(
+      (l) => isObject(parsed(l.text)) && printedBefore(run, l.offset, reply),
+    );
+    if (early) {
+      return {
+        ok: false,
+        frame: reply,
+        message: say`You printed ${quote(early.text, 160)} before the reply it should come from had \
+arrived (${frameRef(reply)}, the answer to your tools/call, came later)${differences(parsed(early.text), expected)}. \
+Wait for the reply and print what it says.`,
+      };
+    }
+    const hit = lines.findIndex((l) => isDeepStrictEqual(parsed(l.text), expected));
     if (hit !== -1 && lines.length === 1) {
       return {
         ok: true,
-        frame: good.answer.frame.seq,
-        message: say`You printed the structuredContent of ${frameRef(good.answer.frame.seq)}.`,
+        frame: reply,
+        message: say`You printed the structuredContent of ${frameRef(reply)}.`,
       };
     }
     if (hit !== -1) {
@@ -171,19 +221,32 @@ const printsResult: Check = {
         message: `You printed the right JSON, but stdout has ${lines.length} lines; print only that one line.`,
       };
     }
-    const whole = parsed.find(
-      (p) => isObject(p) && isDeepStrictEqual(p.structuredContent, expected),
-    );
+    const whole = lines.find((l) => {
+      const p = parsed(l.text);
+      return isObject(p) && isDeepStrictEqual(p.structuredContent, expected);
+    });
     if (whole) {
       return {
         ok: false,
         message: `You printed the whole result; print only its structuredContent, ${quote(JSON.stringify(expected), 160)}.`,
       };
     }
+    const object = lines.find((l) => isObject(parsed(l.text)));
+    if (object) {
+      // A garbled character is a reading mistake (reads-whole-lines), not a copied answer.
+      const why = object.text.includes('\uFFFD')
+        ? 'Each "\uFFFD" is a character your client garbled while reading (see the reads-whole-lines check).'
+        : "In a check run the server's data changes from run to run: print what this reply says, not a copy of an earlier answer.";
+      return {
+        ok: false,
+        frame: reply,
+        message: say`The value you printed does not match the reply in ${frameRef(reply)}${differences(parsed(object.text), expected)}. ${why}`,
+      };
+    }
     return {
       ok: false,
-      frame: good.answer.frame.seq,
-      message: say`Expected stdout to be ${quote(JSON.stringify(expected), 160)} (from ${frameRef(good.answer.frame.seq)}); saw ${quote(lines.join('\\n'), 160)}.`,
+      frame: reply,
+      message: say`Expected stdout to be ${quote(JSON.stringify(expected), 160)} (from ${frameRef(reply)}); saw ${quote(lines.map((l) => l.text).join('\\n'), 160)}.`,
     };
   },
 };
@@ -204,6 +267,7 @@ export const checks: Check[] = [
   ]),
   listsTools,
   callsTool,
+  readsWholeLines,
   printsResult,
   cleanExit,
 ];

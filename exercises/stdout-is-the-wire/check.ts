@@ -1,6 +1,6 @@
 // Checks for stdout-is-the-wire: the learner's server runs under the SDK reference client;
 // every byte on its stdout must be protocol, the tool must still work, logs go to stderr.
-import { frameRef, joined, say } from '../../sandbox/checks/say.ts';
+import { frameRef, joined, mentionedFrames, say } from '../../sandbox/checks/say.ts';
 import { isDeepStrictEqual } from 'node:util';
 import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
@@ -8,6 +8,7 @@ import { clip, stderrGist, quote } from '../../sandbox/checks/frames.ts';
 import { readFrame } from '../../sandbox/wire/read.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
+import { expectedDiagnostics } from './diagnostics.ts';
 
 const FOUND = { order_id: 'PT-1041', status: 'shipped', carrier: 'Delhivery', eta: '2026-08-05' };
 
@@ -168,7 +169,7 @@ function serverCrashed(run: RunRecord): boolean {
 const onStderr: Check = {
   id: 'diagnostics-on-stderr',
   title: 'Diagnostics still reach stderr',
-  hint: 'Do not delete the banner and logs: write them with console.error so operators still see them.',
+  hint: 'Do not delete the banner and logs: write every one of them with console.error so operators still see them.',
   run(run) {
     const lines = diagnostics(run.peer.stderr);
     if (lines.length === 0) {
@@ -187,9 +188,30 @@ const onStderr: Check = {
           : `Your server wrote no diagnostics on stderr: the banner and logs are gone instead of moved there.${crashed}`,
       };
     }
+    const expected = expectedDiagnostics(run);
+    const missing = expected.filter((d) => !lines.some((l) => d.says(l)));
+    if (missing.length > 0) {
+      const strays = conversation(run)
+        .from('s2c')
+        .filter((r) => r.problem);
+      const told = missing.map((d) => {
+        const onStdout = strays.find((r) => d.says(r.frame.text));
+        const about = d.call ? say` (asked in ${frameRef(d.call.frame.seq)})` : '';
+        return onStdout
+          ? say`${d.what}${about} is still on stdout (${frameRef(onStdout.frame.seq)})`
+          : say`${d.what}${about} is gone`;
+      });
+      const message = say`Your server wrote ${lines.length} diagnostic line(s) on stderr, but not all of them: \
+${joined(told, '; ')}. Move every diagnostic to stderr rather than deleting it; operators read them there.`;
+      // Point at the first frame the message names: a call whose log line is missing.
+      const first = mentionedFrames(message)[0];
+      const out: Outcome = { ok: false, message };
+      if (first !== undefined) out.frame = first;
+      return out;
+    }
     return {
       ok: true,
-      message: `Your server wrote ${lines.length} diagnostic line(s) on stderr, e.g. ${quote(lines[0], 60)}.`,
+      message: `Your server wrote all ${expected.length} diagnostics on stderr (the start-up line, the order count, one line per order_status call), e.g. ${quote(lines[0], 60)}.`,
     };
   },
 };

@@ -10,7 +10,7 @@ import { exitOnSignals } from '../harness/signals.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
-import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
+import { failUsage, parseCliArgsOrExit, wholeNumber } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
 import {
   checkReport,
@@ -24,7 +24,7 @@ import {
 import { checks } from '../../exercises/registry.ts';
 
 const USAGE =
-  'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N]' +
+  'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N] [--seed N]' +
   '\n       exercise run <id> [--dir <folder> | --solution] [--timeout-ms N]';
 
 /** The arguments of `check` and of `run`, which differ only in the command's name. */
@@ -39,6 +39,8 @@ const commandArgs = (mode: 'check' | 'run') =>
       solution: z.boolean().default(false),
       json: z.boolean().default(false),
       'timeout-ms': timeoutMsFlag,
+      // A failed check run names its seed; passing it runs the same data and cuts again.
+      seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
     })
     .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' });
 
@@ -72,6 +74,9 @@ async function main(argv: string[]): Promise<number> {
     usage((err as Error).message);
   }
   if (mode === 'run' && a.json) usage('--json is for check; run prints what the program prints');
+  if (mode === 'run' && a.seed !== undefined) {
+    usage('--seed is for check; run always sees the fixed data, delivered as it comes');
+  }
 
   const summary = await runExercise(
     {
@@ -81,6 +86,7 @@ async function main(argv: string[]): Promise<number> {
       solution: a.solution,
       exercisesRoot: root,
       timeoutMs: a['timeout-ms'],
+      seed: a.seed,
       checks,
     },
     // run shows the program's own output as it comes; check shows only the verdict.
@@ -91,6 +97,11 @@ async function main(argv: string[]): Promise<number> {
     return HARNESS_ERROR;
   }
   process.stderr.write(killedNote(summary));
+  if (mode === 'check' && summary.passed === false && summary.seed !== undefined) {
+    process.stderr.write(
+      `This check run used seed ${summary.seed}; add --seed ${summary.seed} to run it again with the same data and the same cuts.\n`,
+    );
+  }
   process.stdout.write(mode === 'run' ? runEndingLine(summary) : checkReport(summary, a.json));
   return exitCodeOf(summary);
 }

@@ -30,7 +30,8 @@ export function checkReport(summary: Summary, json: boolean): string {
     }));
     const ended = ending && { ended: ending };
     const verdict = summary.verdict;
-    return `${JSON.stringify({ exercise: summary.exercise, passed, verdict, ...ended, checks })}\n`;
+    const seed = summary.seed !== undefined && { seed: summary.seed };
+    return `${JSON.stringify({ exercise: summary.exercise, passed, verdict, ...ended, ...seed, checks })}\n`;
   }
   let text = '';
   for (const c of summary.checks) {

@@ -23,6 +23,17 @@ export interface RunRecord {
   /** The tap was started at least once (the client did spawn the server command). */
   peerStarted: boolean;
   program: ProcessRecord;
+  /**
+   * For each chunk of the program's stdout as it arrived: where it starts in program.stdout
+   * and how many frames the tap had recorded by then. The relay records a reply before the
+   * program can read it, so a line printed while its reply's frame was not yet recorded was
+   * certainly printed before the reply arrived.
+   */
+  printed: readonly { offset: number; frames: number }[];
+  /** A check run's seed: Paper Trail's per-run data and the tap's cuts come from it. */
+  seed?: number;
+  /** The peer's bytes reached the program cut inside every line (check runs of a client). */
+  splitDelivery: boolean;
   peer: ProcessRecord;
   verdict: Verdict;
   timeoutMs: number;

@@ -60,6 +60,8 @@ export const HarnessEvent = z.discriminatedUnion('type', [
      * killed (a server never closed, a detached grandchild). Absent from older harnesses.
      */
     killed: z.number().int().nonnegative().optional(),
+    /** A check run's seed (see RunOptions.seed): the same seed runs the same check again. */
+    seed: z.number().int().nonnegative().optional(),
   }),
 ]);
 export type HarnessEvent = z.infer<typeof HarnessEvent>;

@@ -47,12 +47,29 @@ export interface PeerSetup {
   paperTrail?: { command: string; args: string[] };
   /** See RunOptions.stripped. */
   stripped: boolean;
+  /** A check run's seed: Paper Trail varies its data, and the tap cuts what a client reads. */
+  seed?: number;
 }
 
 const DEFAULT_RELAY = [
   process.execPath,
   fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url)),
 ];
+
+/**
+ * Does the tap cut the peer's bytes for this run: in check runs whose program is the
+ * learner's client (its reads are what is judged) talking over stdio.
+ */
+export function splitsDelivery(run: ExerciseMeta['run'], seed: number | undefined): boolean {
+  return seed !== undefined && run.learner === 'program' && run.peer.kind !== 'paper-trail-http';
+}
+
+/** Paper Trail's command, with this run's seed when it is a check run. */
+function paperTrail(setup: PeerSetup): { command: string; args: string[] } {
+  const server = setup.paperTrail ?? paperTrailCommand();
+  const seed = setup.seed === undefined ? [] : ['--seed', String(setup.seed)];
+  return { command: server.command, args: [...server.args, ...seed] };
+}
 
 export function startPeer(setup: PeerSetup): Promise<Peer> {
   return setup.run.peer.kind === 'paper-trail-http'
@@ -66,7 +83,7 @@ function startStdio(setup: PeerSetup): Peer {
   const server =
     run.peer.kind === 'file'
       ? { command: process.execPath, args: nodeArgsFor(work, run.peer.file, setup.stripped) }
-      : (setup.paperTrail ?? paperTrailCommand());
+      : paperTrail(setup);
   const tapFile = new TapFile();
   const tapped = [
     ...(setup.relay ?? DEFAULT_RELAY),
@@ -74,6 +91,7 @@ function startStdio(setup: PeerSetup): Peer {
     tapFile.path,
     '--max-bytes',
     String(limits.maxFrameBytes),
+    ...(splitsDelivery(run, setup.seed) ? ['--split-seed', String(setup.seed)] : []),
     '--',
     server.command,
     ...server.args,
@@ -90,7 +108,7 @@ async function startHttp(setup: PeerSetup): Promise<Peer> {
   const record: ProcessRecord = { stdout: '', stderr: '', exit: null };
   const frameBytes = new ByteBudget(setup.limits.maxFrameBytes);
   const http = await startHttpPeer(
-    setup.paperTrail ?? paperTrailCommand(),
+    paperTrail(setup),
     ({ at, ...frame }) => {
       if (!frameBytes.spend(Buffer.byteLength(frame.text))) return stopper.stop('output-limit');
       framer.add({ ...frame, t: at - t0 });

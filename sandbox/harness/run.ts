@@ -11,6 +11,7 @@ import type { Exercise } from '../exercises/loader.ts';
 import type { CheckResult, HarnessEvent } from '../contract/events.ts';
 import { execute } from './session.ts';
 import { prepareWork } from './work-folder.ts';
+import { newSeed } from '../input/seed.ts';
 
 export interface RunOptions {
   exercise: string;
@@ -27,6 +28,12 @@ export interface RunOptions {
    */
   stripped?: boolean;
   timeoutMs?: number;
+  /**
+   * A check run's seed (a fresh one when absent): Paper Trail's per-run data and where the
+   * tap cuts its bytes come from it, so passing a reported seed runs the same check again.
+   * Run mode ignores it: plain runs see the fixed data, delivered as it comes.
+   */
+  seed?: number;
   /** Cap per stream on the program's and the peer's stdout/stderr. */
   maxOutputBytes?: number;
   /** Cap on the bytes the tap records. */
@@ -56,6 +63,8 @@ export interface Summary {
   killed?: number;
   durationMs: number;
   summary: string;
+  /** The check run's seed, for running it again the same way. */
+  seed?: number;
   /** How the program ended, for saying so (absent when it never ran: a harness error). */
   ending?: Ending;
 }
@@ -96,7 +105,8 @@ export async function runExercise(
   process.on('exit', removeWork);
   try {
     prepareWork(exercise, work, options);
-    const record = await execute(exercise, work, options, emit);
+    const seed = options.mode === 'check' ? (options.seed ?? newSeed()) : undefined;
+    const record = await execute(exercise, work, { ...options, seed }, emit);
     let results: CheckResult[] = [];
     let passed: boolean | undefined;
     if (options.mode === 'check' && exerciseChecks) {
@@ -110,7 +120,7 @@ export async function runExercise(
       options.mode === 'check'
         ? `${tallyText(tally(results))} (${describe(record.verdict)})`
         : describe(record.verdict);
-    emit({ type: 'done', verdict: record.verdict, passed, summary, killed: record.killed });
+    emit({ type: 'done', verdict: record.verdict, passed, summary, killed: record.killed, seed });
     return {
       exercise: exercise.id,
       mode: options.mode,
@@ -121,6 +131,7 @@ export async function runExercise(
       killed: record.killed,
       durationMs,
       summary,
+      seed,
       ending: {
         timeoutMs: record.timeoutMs,
         exit: record.program.exit,

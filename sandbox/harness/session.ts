@@ -8,7 +8,7 @@ import { CappedText } from './capped-text.ts';
 import { Descendants, RUN_MARKER } from './descendants.ts';
 import { Framer } from '../wire/framer.ts';
 import { resolveLimits, Stopper } from './limits.ts';
-import { startPeer, type Peer } from './peer.ts';
+import { splitsDelivery, startPeer, type Peer } from './peer.ts';
 import { learnerEnv } from './learner-env.ts';
 import { ProcessGroup } from './process-group.ts';
 import { nodeArgsFor } from './stripped.ts';
@@ -21,6 +21,8 @@ export interface SessionOptions {
   relay?: string[];
   paperTrail?: { command: string; args: string[] };
   stripped?: boolean;
+  /** A check run's seed (RunOptions.seed); absent in run mode. */
+  seed?: number;
 }
 
 /** How often the tap's record file is read while nothing else asks for it. */
@@ -58,6 +60,7 @@ export async function execute(
     relay: options.relay,
     paperTrail: options.paperTrail,
     stripped: options.stripped ?? false,
+    seed: options.seed,
   });
 
   const strays = new Descendants();
@@ -80,7 +83,10 @@ export async function execute(
   const poll = setInterval(() => peer.poll(), POLL_MS);
   const scan = setInterval(() => strays.scan(), SCAN_MS);
   const timer = setTimeout(() => stopper.stop('timeout'), limits.timeoutMs);
-  const output = watchOutput(group, peer, limits.maxOutputBytes, stopper, say);
+  const printed: { offset: number; frames: number }[] = [];
+  const output = watchOutput(group, peer, limits.maxOutputBytes, stopper, say, (offset) =>
+    printed.push({ offset, frames: framer.frames.length }),
+  );
   const program: ProcessRecord = { stdout: '', stderr: '', exit: null };
   await new Promise<void>((ended) => {
     group.child.on('error', (e) => {
@@ -124,6 +130,9 @@ export async function execute(
     stdinClosed: peer.stdinClosed,
     peerStarted: peer.started,
     program,
+    printed,
+    seed: options.seed,
+    splitDelivery: splitsDelivery(run, options.seed),
     peer: peer.record,
     verdict: stopper.verdict ?? 'completed',
     timeoutMs: limits.timeoutMs,
@@ -139,6 +148,7 @@ function watchOutput(
   maxBytes: number,
   stopper: Stopper,
   say: (type: 'stdout' | 'stderr', text: string) => void,
+  onStdout: (offset: number) => void,
 ): { stdout: CappedText; stderr: CappedText } {
   const output = { stdout: new CappedText(maxBytes), stderr: new CappedText(maxBytes) };
   for (const type of ['stdout', 'stderr'] as const) {
@@ -146,6 +156,7 @@ function watchOutput(
       // The relay records bytes before passing them on, so reading the record first puts
       // every frame the program could have reacted to ahead of what it printed.
       peer.poll();
+      if (type === 'stdout') onStdout(output.stdout.text.length);
       const text = output[type].push(chunk);
       if (text === null) return stopper.stop('output-limit');
       if (text) say(type, text);

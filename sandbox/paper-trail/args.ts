@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions.ts';
 
-export const USAGE = `usage: npm run --silent paper-trail [-- --http [--port N] [--json-response]
-                                          [--session-idle SECONDS] [--max-sessions N]]
+export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--http [--port N] [--json-response]
+                                          [--session-idle SECONDS] [--max-sessions N]]]
 
   (no flags)               speak MCP over stdio: frames on stdin/stdout, logs on stderr
   --http                   serve streamable HTTP at http://127.0.0.1:PORT/mcp
@@ -14,6 +14,8 @@ export const USAGE = `usage: npm run --silent paper-trail [-- --http [--port N] 
   --session-idle SECONDS   close a session after this long without a request
                            (default ${DEFAULT_SESSION_IDLE_MS / 1000}); its id then gets 404
   --max-sessions N         refuse a new session with 503 while N are open (default ${DEFAULT_MAX_SESSIONS})
+  --seed N                 serve a per-run variation of the orders drawn from N (what a
+                           check run does); without it, the fixed orders the lessons quote
   --help                   show this text`;
 
 /** A positive whole number typed on the command line, with the flag named in the message. */
@@ -30,6 +32,7 @@ const Options = z
     // A day at most: longer than that is "never", which is the leak this flag exists to stop.
     'session-idle': count('--session-idle', 86_400),
     'max-sessions': count('--max-sessions', 10_000),
+    seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
     help: z.boolean().default(false),
   })
   .refine(
@@ -47,9 +50,10 @@ const Options = z
 
 export type PaperTrailArgs =
   | { mode: 'help' }
-  | { mode: 'stdio' }
+  | { mode: 'stdio'; seed?: number }
   | {
       mode: 'http';
+      seed?: number;
       port: number;
       jsonResponse: boolean;
       sessionIdleMs: number;
@@ -63,9 +67,11 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     schema: Options,
   });
   if (o.help) return { mode: 'help' };
-  if (!o.http) return { mode: 'stdio' };
+  const seed = o.seed === undefined ? {} : { seed: o.seed };
+  if (!o.http) return { mode: 'stdio', ...seed };
   return {
     mode: 'http',
+    ...seed,
     port: o.port ?? 0,
     jsonResponse: o['json-response'],
     sessionIdleMs: (o['session-idle'] ?? DEFAULT_SESSION_IDLE_MS / 1000) * 1000,

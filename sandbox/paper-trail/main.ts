@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   }
 
   if (args.mode === 'stdio') {
-    const server = createPaperTrailServer();
+    const server = createPaperTrailServer({ seed: args.seed });
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
     await server.connect(new StdioServerTransport());
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     jsonResponse: args.jsonResponse,
     sessionIdleMs: args.sessionIdleMs,
     maxSessions: args.maxSessions,
+    seed: args.seed,
     log,
   });
   log(

@@ -1,5 +1,8 @@
-// Paper Trail's whole "database": the course quotes these records, so they never change at
-// run time and every transport serves the same data.
+// Paper Trail's whole "database". The course quotes the fixed records, so lessons, captures
+// and plain runs always see them. A check run passes a seed and gets the same orders with a
+// per-run status, carrier and ETA instead: a client that prints a copy of the lesson's answer
+// rather than the reply it got cannot pass.
+import { seeded } from '../input/seed.ts';
 
 export type OrderStatus = 'processing' | 'shipped' | 'delivered';
 
@@ -15,6 +18,20 @@ const ORDERS: readonly OrderRecord[] = [
   { order_id: 'PT-1017', status: 'delivered', carrier: 'Blue Dart', eta: '2026-07-21' },
 ];
 
+const STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
+// Every per-run carrier holds a character of more than one byte in UTF-8, so a client that
+// decodes each chunk it reads on its own, rather than the whole line, garbles it.
+const CARRIERS: readonly string[] = [
+  'Correos Exprés',
+  'Chronopost → Orléans',
+  'Posten Norge – Tromsø',
+  'Österreichische Post',
+  'Poste Italiane → Forlì',
+  'Blue Dart → Pune hub',
+];
+const FIRST_ETA = Date.UTC(2026, 7, 1);
+const DAY_MS = 86_400_000;
+
 /** Scan texts sent as progress messages by track_shipment, in order. */
 export function trackingSteps(order: OrderRecord): string[] {
   return [
@@ -22,6 +39,22 @@ export function trackingSteps(order: OrderRecord): string[] {
     `In transit: ${order.order_id} left the Bengaluru sort centre`,
     `Last scan: ${order.status}, ETA ${order.eta}`,
   ];
+}
+
+/** The orders a server serves: the fixed ones, or with a seed this run's variation of them. */
+export function orderBook(seed?: number): OrderRecord[] {
+  if (seed === undefined) return allOrders();
+  return ORDERS.map((order, i) => {
+    const pick = <T>(list: readonly T[], salt: number): T =>
+      list[Math.floor(seeded(seed, i, salt) * list.length)]!;
+    const days = Math.floor(seeded(seed, i, 3) * 60);
+    return {
+      order_id: order.order_id,
+      status: pick(STATUSES, 1),
+      carrier: pick(CARRIERS, 2),
+      eta: new Date(FIRST_ETA + days * DAY_MS).toISOString().slice(0, 10),
+    };
+  });
 }
 
 export function findOrder(orderId: string): OrderRecord | undefined {

@@ -2,7 +2,7 @@
 // stdio or streamable HTTP, tests and the harness can connect it in-process.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { allOrders, findOrder, trackingSteps } from './orders.ts';
+import { orderBook, trackingSteps } from './orders.ts';
 import type { OrderRecord } from './orders.ts';
 
 export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
@@ -10,6 +10,8 @@ export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 export interface PaperTrailOptions {
   /** Pause between track_shipment progress steps; small so sessions stay quick. */
   stepDelayMs?: number;
+  /** A check run's seed: serve this run's variation of the orders (orders.ts), not the fixed ones. */
+  seed?: number;
 }
 
 const orderShape = {
@@ -23,17 +25,23 @@ const orderRecordShape = {
   eta: z.string().describe('Expected delivery date, YYYY-MM-DD'),
 };
 
-function requireOrder(orderId: string): OrderRecord {
-  const order = findOrder(orderId);
+function requireOrder(orders: readonly OrderRecord[], orderId: string): OrderRecord {
+  const order = findIn(orders, orderId);
   // A thrown Error becomes an isError result: the protocol exchange succeeds, the tool fails.
   if (!order) throw new Error(`no such order: ${orderId}`);
   return order;
+}
+
+function findIn(orders: readonly OrderRecord[], orderId: string): OrderRecord | undefined {
+  const found = orders.find((order) => order.order_id === orderId);
+  return found ? { ...found } : undefined;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServer {
   const stepDelayMs = options.stepDelayMs ?? 20;
+  const orders = orderBook(options.seed);
   const server = new McpServer(SERVER_INFO, {
     instructions: 'Paper Trail looks up orders by id (for example PT-1041).',
   });
@@ -47,7 +55,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       outputSchema: orderRecordShape,
     },
     async ({ order_id }) => {
-      const order = requireOrder(order_id);
+      const order = requireOrder(orders, order_id);
       return {
         content: [{ type: 'text', text: JSON.stringify(order) }],
         structuredContent: { ...order },
@@ -63,7 +71,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       inputSchema: orderShape,
     },
     async ({ order_id }, extra) => {
-      const order = requireOrder(order_id);
+      const order = requireOrder(orders, order_id);
       const steps = trackingSteps(order);
       const progressToken = extra._meta?.progressToken;
       for (const [index, message] of steps.entries()) {
@@ -92,7 +100,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
   );
 
   // One fixed resource per order, so an unknown URI gets the SDK's own "not found" answer.
-  for (const order of allOrders()) {
+  for (const order of orders) {
     server.registerResource(
       `order-${order.order_id}`,
       `orders://${order.order_id}`,
@@ -111,7 +119,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       argsSchema: orderShape,
     },
     ({ order_id }) => {
-      const order = findOrder(order_id);
+      const order = findIn(orders, order_id);
       const facts = order ? JSON.stringify(order) : `no order ${order_id} exists`;
       return {
         messages: [

@@ -3,11 +3,16 @@
 // it saw to a record file that the harness reads. Recording is off the data path, so the
 // peers see the same bytes and timing they would see without the tap.
 //
-// Usage: node relay-main.ts --record <file> [--max-bytes N] -- <command> [args...]
+// In a check run the harness adds --split-seed N: the server's stdout then reaches the client
+// cut inside every line and with lines run together (split-delivery.ts), as a real pipe is
+// free to deliver it; the record still holds the bytes as the server wrote them.
+//
+// Usage: node relay-main.ts --record <file> [--max-bytes N] [--split-seed N] -- <command> [args...]
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { TapRecord } from './record-file.ts';
+import { SplitDelivery } from './split-delivery.ts';
 
 export function runRelay(argv: string[]): void {
   const sep = argv.indexOf('--');
@@ -15,8 +20,11 @@ export function runRelay(argv: string[]): void {
   const target = sep === -1 ? [] : argv.slice(sep + 1);
   const recordPath = valueOf(own, '--record');
   const maxBytes = Number(valueOf(own, '--max-bytes') ?? 8 * 1024 * 1024);
-  if (!recordPath || target.length === 0) {
-    process.stderr.write('usage: relay --record <file> [--max-bytes N] -- <command> [args...]\n');
+  const splitSeed = valueOf(own, '--split-seed');
+  if (!recordPath || target.length === 0 || (splitSeed !== undefined && !/^\d+$/.test(splitSeed))) {
+    process.stderr.write(
+      'usage: relay --record <file> [--max-bytes N] [--split-seed N] -- <command> [args...]\n',
+    );
     process.exit(2);
   }
 
@@ -59,9 +67,12 @@ export function runRelay(argv: string[]): void {
   child.stdin.on('error', () => {});
   process.stdout.on('error', () => {});
 
+  const toClient = (piece: Buffer): void => void process.stdout.write(piece);
+  const split = splitSeed === undefined ? null : new SplitDelivery(Number(splitSeed), toClient);
   child.stdout.on('data', (chunk: Buffer) => {
     record({ k: 's2c', b: chunk.toString('base64') });
-    process.stdout.write(chunk);
+    if (split) split.push(chunk);
+    else toClient(chunk);
   });
   // The server's stderr is recorded but not passed on: the client's own stderr reaches the
   // harness too, and passing it on would report every server log line twice.
@@ -78,7 +89,10 @@ export function runRelay(argv: string[]): void {
     record({ k: 'exit', code, signal });
     closeSync(fd);
     process.stdin.destroy();
-    process.stdout.write('', () => process.exit(code ?? 1));
+    // Pieces still queued are the server's last words: the client gets them before the end.
+    void (split?.drained() ?? Promise.resolve()).then(() =>
+      process.stdout.write('', () => process.exit(code ?? 1)),
+    );
   });
 }
 

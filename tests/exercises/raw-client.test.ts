@@ -92,9 +92,50 @@ const mistakes: Mistake[] = [
     says: 'the server echoed "1", a string, which is not the number 1',
     hangs: true,
   },
+  // In a check run the tap cuts every line the client reads (a multi-byte character in two),
+  // and Paper Trail's data changes with the run's seed.
+  {
+    name: 'chunk-is-message',
+    frame: 1,
+    check: 'reads-whole-lines',
+    says: 'Your client parsed a chunk that was not a whole line: JSON.parse failed on part of frame 1',
+  },
+  {
+    name: 'chunk-errors-swallowed',
+    frame: 1,
+    check: 'reads-whole-lines',
+    says: 'Your client sent nothing after the reply in frame 1 (to its initialize), which reached it in pieces',
+    hangs: true,
+  },
+  {
+    name: 'chunk-decoded-alone',
+    frame: 6,
+    check: 'reads-whole-lines',
+    says: 'it decoded each chunk to text on its own',
+  },
+  {
+    name: 'hard-coded-result',
+    frame: 6,
+    check: 'prints-result',
+    says: ['The value you printed does not match the reply in frame 6', 'you printed "Delhivery"'],
+  },
+  {
+    name: 'prints-before-reply',
+    frame: 6,
+    check: 'prints-result',
+    says: 'before the reply it should come from had arrived (frame 6',
+  },
 ];
 
-const correct = ['ok-string-ids', 'ok-pipelined', 'ok-manual-buffer', 'ok-for-await', 'ok-crlf'];
+const correct = [
+  'ok-string-ids',
+  'ok-pipelined',
+  'ok-manual-buffer',
+  'ok-for-await',
+  'ok-crlf',
+  'ok-buffer-concat',
+  'ok-text-decoder-stream',
+];
 
 // Text each failing check's hint must contain: what to do, in the check's own words.
 const hints: Record<string, string> = {
@@ -107,6 +148,7 @@ const hints: Record<string, string> = {
   'known-methods': 'Method names are exact and case-sensitive: ',
   'prints-result': 'console.log(JSON.stringify(response.result.structuredContent))',
   'clean-exit': 'call child.stdin.end()',
+  'reads-whole-lines': 'A read from a pipe ends anywhere',
 };
 
 exerciseSuite({

@@ -42,6 +42,21 @@ const mistakes: Mistake[] = [
     check: 'diagnostics-on-stderr',
     says: "All it wrote there was Node's report of its crash",
   },
+  // Every diagnostic must reach stderr, not just one: a log deleted instead of moved is named.
+  {
+    name: 'call-log-deleted',
+    frame: 5,
+    check: 'diagnostics-on-stderr',
+    says: [
+      'the line logged for the order_status call for PT-1041 (asked in frame 5) is gone',
+      'for PT-9999 (asked in frame 7) is gone',
+    ],
+  },
+  {
+    name: 'count-deleted',
+    check: 'diagnostics-on-stderr',
+    says: 'but not all of them: the count of loaded orders ("loaded 2 orders") is gone',
+  },
   { name: 'tool-renamed', frame: 6, check: 'tool-works', says: 'Tool order_status not found' },
   {
     name: 'glued-to-reply',
@@ -58,7 +73,13 @@ const mistakes: Mistake[] = [
   },
 ];
 
-const correct = ['ok-console-warn', 'ok-stderr-write', 'ok-console-on-stderr', 'ok-json-logger'];
+const correct = [
+  'ok-console-warn',
+  'ok-stderr-write',
+  'ok-console-on-stderr',
+  'ok-json-logger',
+  'ok-reworded-logs',
+];
 
 // Text each failing check's hint must contain: what to do, in the check's own words.
 const hints: Record<string, string> = {

@@ -26,7 +26,7 @@ describe('a forged tap record', () => {
     const r = checkDir('raw-client', FORGED);
     expect(r.code, r.err).toBe(1);
     expect(r.out).toMatch(/^FAIL /m);
-    expect(r.out).not.toMatch(/\b10 passed, 0 failed/);
+    expect(r.out).not.toMatch(/\b\d+ passed, 0 failed/);
   });
 });
 

@@ -22,6 +22,7 @@ const CASES = [
       'request-ids',
       'notifications-no-id',
       'known-methods',
+      'reads-whole-lines',
       'prints-result',
     ],
   },
@@ -64,13 +65,13 @@ describe('a learner program that sends nothing', () => {
     expect(human.code, human.err).toBe(1);
     const lines = human.out.trimEnd().split('\n');
     const unreached = lines.filter((l) => l.startsWith('–'));
-    expect(unreached).toHaveLength(6);
+    expect(unreached).toHaveLength(7);
     expect(unreached[0]).toBe(
       '–    jsonrpc-frames: not reached: Your client sent no frames, so there were none to judge.',
     );
     for (const l of unreached) expect(l).not.toContain('hint:');
     expect(lines.filter((l) => l.startsWith('PASS'))).toEqual([]);
-    expect(lines.at(-1)).toBe('0 passed, 4 failed, 6 not reached');
+    expect(lines.at(-1)).toBe('0 passed, 4 failed, 7 not reached');
 
     const json = checkDir('raw-client', NOTHING, '--timeout-ms', '15000', '--json');
     const report = JSON.parse(json.out) as {

@@ -23,6 +23,7 @@ import { exitOnSignals } from '../../harness/signals.ts';
 import { failUsage, parseCliArgsOrExit } from '../../input/cli-args.ts';
 import { timeoutMsFlag } from '../../input/timeout-flag.ts';
 import { createPaperTrailServer } from '../../paper-trail/server.ts';
+import { seedFlag } from '../../input/seed.ts';
 import { runRelay } from '../../tap/relay.ts';
 import { TAKE_HOME_PATHS } from './parts.ts';
 
@@ -55,7 +56,9 @@ async function main(argv: string[]): Promise<number | undefined> {
     return undefined;
   }
   if (argv[0] === '--paper-trail') {
-    await createPaperTrailServer().connect(new StdioServerTransport());
+    // A check run passes --seed: this run's variation of the orders (paper-trail/orders.ts).
+    const seed = seedFlag(argv.slice(1));
+    await createPaperTrailServer({ seed }).connect(new StdioServerTransport());
     return undefined;
   }
   const a = parseCliArgsOrExit(argv, {

@@ -1,0 +1,49 @@
+// The relay's way of passing the server's stdout on in a check run: the same bytes, in the
+// pieces cuts.ts chooses, each written a moment after the one before so that the reader
+// takes them in as separate reads. Recording is untouched (the relay records what the
+// server wrote before it is queued here), so frames stay byte-exact.
+import { nextPiece } from './cuts.ts';
+
+/** Long enough for an idle reader to take a piece in before the next one lands. */
+export const PIECE_GAP_MS = 20;
+
+export class SplitDelivery {
+  private pending: Buffer = Buffer.alloc(0);
+  private atLineStart = true;
+  private cuts = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private idle: (() => void)[] = [];
+  private readonly write: (piece: Buffer) => void;
+  private readonly seed: number;
+
+  constructor(seed: number, write: (piece: Buffer) => void) {
+    this.seed = seed;
+    this.write = write;
+  }
+
+  push(chunk: Buffer): void {
+    this.pending = Buffer.concat([this.pending, chunk]);
+    if (!this.timer) this.deliver();
+  }
+
+  /** Resolves once every byte pushed so far has been written. */
+  drained(): Promise<void> {
+    if (this.pending.length === 0 && !this.timer) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private deliver(): void {
+    this.timer = null;
+    if (this.pending.length === 0) {
+      for (const resolve of this.idle.splice(0)) resolve();
+      return;
+    }
+    const { length, cut } = nextPiece(this.pending, this.atLineStart, this.seed, this.cuts);
+    if (cut) this.cuts++;
+    const piece = this.pending.subarray(0, length);
+    this.pending = this.pending.subarray(length);
+    this.atLineStart = piece[piece.length - 1] === 0x0a;
+    this.write(piece);
+    this.timer = setTimeout(() => this.deliver(), PIECE_GAP_MS);
+  }
+}
