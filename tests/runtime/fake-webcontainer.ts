@@ -85,7 +85,16 @@ export class FakeWebContainer implements Container {
     this.#alive();
     this.spawned.push({ command, args, env: options.env });
     if (command !== 'node') throw new Error(`fake container only has node, not ${command}`);
-    const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, FORCE_COLOR: '0' };
+    // A container's /tmp is inside the container and goes with it on teardown, also what a
+    // killed process had no chance to remove (the harness's tap record folder).
+    const tmp = join(this.dir, '.tmp');
+    mkdirSync(tmp, { recursive: true });
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...options.env,
+      FORCE_COLOR: '0',
+      TMPDIR: tmp,
+    };
     let nodeArgs = args;
     if (this.#options.node === 22) {
       nodeArgs = args.filter((a) => !a.includes('strip-types'));
