@@ -65,7 +65,7 @@ describe('exercise CLI', () => {
     );
     const human = cli('check', 'two-kinds-of-failure', '--dir', dir);
     expect(human.code).toBe(0);
-    expect(human.out.trimEnd().split('\n').at(-1)).toBe('5 passed, 0 failed');
+    expect(human.out.trimEnd().split('\n').at(-1)).toBe('7 passed, 0 failed');
   });
 
   it('fails a mistaken --dir folder with exit 1', () => {
