@@ -293,7 +293,7 @@ const textForModel: Check = {
     if (mine.length === 0) return notReached('No tool result was answered.');
     const wrong = mine.filter((j) => j.answer.forModel !== j.forModel);
     if (wrong.length === 0) {
-      return { ok: true, message: `All ${mine.length} results handed the model their text.` };
+      return { ok: true, message: `All ${mine.length} tool results handed the model their text.` };
     }
     const first = firstOf(wrong);
     return pointAt(

@@ -48,7 +48,10 @@ function ask(response: Record<string, unknown>): {
     const { kind, forModel } = out as { kind: unknown; forModel?: unknown };
     return {
       answer: typeof kind === 'string' ? kind : describe(kind),
-      forModel: typeof forModel === 'string' || forModel === null ? forModel : describe(forModel),
+      // Left out when missing, so the checker can say so rather than quote "<undefined: …>".
+      ...(forModel !== undefined && {
+        forModel: typeof forModel === 'string' || forModel === null ? forModel : describe(forModel),
+      }),
     };
   } catch (err) {
     return { threw: String((err as Error)?.message ?? err) };
