@@ -22,6 +22,8 @@ interface Answer {
   id?: string | number;
   response?: unknown;
   answer?: string;
+  /** What classify() handed the model; absent when it returned no forModel at all. */
+  forModel?: string | null;
   threw?: string;
 }
 
@@ -31,6 +33,10 @@ interface Judged {
   frame?: number;
   response: unknown;
   expected: Outcome;
+  /** What the model should be handed: the reply's text, or null for a protocol error. */
+  forModel: string | null;
+  /** How many "text" items the reply's content has; undefined when it has no content. */
+  texts?: number;
   answer: Answer;
 }
 
@@ -41,6 +47,30 @@ function truth(response: unknown): Outcome {
   if (!kind)
     throw new Error(`case response is not a JSON-RPC reply: ${clip(JSON.stringify(response), 80)}`);
   return kind;
+}
+
+/**
+ * What the model should see of a reply: the text of each "text" item of a result's content,
+ * joined with newlines (a tool error's text included, so the model can recover), and nothing
+ * of a protocol error, which is the client's to handle. The wire module reads the frame; the
+ * content inside a result is MCP's, read here. `texts` is undefined for a result without
+ * content (tools/list, ping): not a tool's answer, so what it hands the model is not judged.
+ */
+function forModelOf(response: unknown): { forModel: string | null; texts?: number } {
+  const message = readMessage(response);
+  if (message?.kind !== 'result') return { forModel: null, texts: 0 };
+  const content = message.result.content;
+  if (!Array.isArray(content)) return { forModel: null };
+  const texts = (content as unknown[])
+    .filter(
+      (item): item is { type: 'text'; text: string } =>
+        typeof item === 'object' &&
+        item !== null &&
+        (item as { type?: unknown }).type === 'text' &&
+        typeof (item as { text?: unknown }).text === 'string',
+    )
+    .map((item) => item.text);
+  return { forModel: texts.join('\n'), texts: texts.length };
 }
 
 /** A line of the driver that could not be read: cut at the output limit, or not its own. */
@@ -71,7 +101,13 @@ function judged(run: RunRecord): Judged[] {
   const out: Judged[] = [];
   for (const a of answers(run)) {
     if (a.edge) {
-      out.push({ name: a.case, response: a.response, expected: truth(a.response), answer: a });
+      out.push({
+        name: a.case,
+        response: a.response,
+        expected: truth(a.response),
+        ...forModelOf(a.response),
+        answer: a,
+      });
       continue;
     }
     const read = conv
@@ -86,6 +122,7 @@ function judged(run: RunRecord): Judged[] {
       frame: read.frame.seq,
       response: read.json,
       expected: truth(read.json),
+      ...forModelOf(read.json),
       answer: a,
     });
   }
@@ -96,6 +133,13 @@ function judged(run: RunRecord): Judged[] {
 function said(j: Judged): string {
   if (j.answer.threw !== undefined) return `threw ${quote(j.answer.threw)}`;
   return `returned ${JSON.stringify(j.answer.answer)}`;
+}
+
+/** What classify() handed the model, in words. */
+function handed(a: Answer): string {
+  if (a.forModel === undefined) return 'no forModel at all';
+  if (a.forModel === null) return 'nothing (null)';
+  return quote(a.forModel, 120);
 }
 
 function where(j: Judged): Said {
@@ -132,7 +176,7 @@ const loads: Check = {
 const labels: Check = {
   id: 'labels',
   title: 'classify() returns one of the three labels and never throws',
-  hint: 'Return exactly "ok", "tool-error" or "protocol-error"; read result and error with optional chaining (response.result?.isError).',
+  hint: 'Return { kind, forModel } with kind exactly "ok", "tool-error" or "protocol-error"; read result and error with optional chaining (response.result?.isError).',
   run(run) {
     const all = judged(run);
     // Nothing answered is nothing to judge: not reached (the first check says why).
@@ -147,7 +191,7 @@ const labels: Check = {
     return {
       ok: false,
       ...(first.frame !== undefined && { frame: first.frame }),
-      message: say`For ${where(first)} classify() ${said(first)}; it must return "ok", "tool-error" or "protocol-error".${
+      message: say`For ${where(first)} classify() ${said(first)} as the kind; it must be "ok", "tool-error" or "protocol-error".${
         bad.length > 1 ? ` ${bad.length - 1} more case(s) went the same way.` : ''
       }`,
     };
@@ -193,6 +237,96 @@ classify(), e.g. ${where(first)}, where it ${said(first)} (see the labels check)
   };
 }
 
+/** Whether a handed text is a whole result serialised (it has the result's members). */
+function isResultJson(text: string): boolean {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && 'content' in value;
+  } catch {
+    return false;
+  }
+}
+
+/** Why a handed text is not the reply's text, for the mistakes a learner is likely to make. */
+function whyNotTheText(j: Judged): string {
+  const given = j.answer.forModel;
+  const want = `the model should read ${quote(j.forModel ?? '', 120)}`;
+  if (given === null || given === undefined) {
+    return j.expected === 'tool-error'
+      ? `a tool error's text is what the model needs to recover (retry, ask the user, try another way); only a protocol error hands it nothing: ${want}`
+      : `a successful result's text is the answer the model asked for: ${want}`;
+  }
+  if (isResultJson(given)) {
+    return `that is the result as JSON, not its text; the model reads the text items: ${want}`;
+  }
+  const first = j.forModel?.split('\n')[0];
+  if ((j.texts ?? 0) > 1 && given === first) {
+    return `that is only the first of the reply's ${j.texts} text items; join them all with "\\n": ${want}`;
+  }
+  return `${want} (the text of each "text" item of result.content, joined with "\\n")`;
+}
+
+/** The first case of a list, a live one if any (it has a frame to point at). */
+function firstOf(list: Judged[]): Judged {
+  return list.find((j) => j.frame !== undefined) ?? list[0];
+}
+
+function pointAt(j: Judged, message: Said, more: number): RunOutcome {
+  const out: RunOutcome = {
+    ok: false,
+    message: more > 0 ? say`${message} ${more} more case(s) went wrong too.` : message,
+  };
+  if (j.frame !== undefined) out.frame = j.frame;
+  return out;
+}
+
+const textForModel: Check = {
+  id: 'text-for-model',
+  title: 'For a result, failed tool or not, the model is handed the text of its content',
+  hint: 'Hand the model the text of each "text" item in result.content, joined with "\\n", for a tool error too: its text is how the model learns what went wrong. Items of other types are not text.',
+  run(run) {
+    // A case that threw has no answer to judge here; the labels check names it.
+    const mine = judged(run).filter(
+      (j) =>
+        j.expected !== 'protocol-error' && j.texts !== undefined && j.answer.threw === undefined,
+    );
+    if (mine.length === 0) return notReached('No tool result was answered.');
+    const wrong = mine.filter((j) => j.answer.forModel !== j.forModel);
+    if (wrong.length === 0) {
+      return { ok: true, message: `All ${mine.length} tool results handed the model their text.` };
+    }
+    const first = firstOf(wrong);
+    return pointAt(
+      first,
+      say`For ${where(first)} classify() handed the model ${handed(first.answer)}; ${whyNotTheText(first)}.`,
+      wrong.length - 1,
+    );
+  },
+};
+
+const nothingForModel: Check = {
+  id: 'nothing-for-model',
+  title: 'A protocol error hands the model nothing',
+  hint: 'Return forModel: null for a response with an "error" member: the request failed, not the tool, so the host handles it (logs or reports error.message) and the model has nothing to act on.',
+  run(run) {
+    const mine = judged(run).filter(
+      (j) => j.expected === 'protocol-error' && j.answer.threw === undefined,
+    );
+    if (mine.length === 0) return notReached('No protocol-error case was answered.');
+    const wrong = mine.filter((j) => j.answer.forModel !== null);
+    if (wrong.length === 0) {
+      return { ok: true, message: `All ${mine.length} protocol errors handed the model nothing.` };
+    }
+    const first = firstOf(wrong);
+    return pointAt(
+      first,
+      say`For ${where(first)} classify() handed the model ${handed(first.answer)}; a protocol error is \
+the client's to handle (log or report error.message), not the model's, so forModel must be null.`,
+      wrong.length - 1,
+    );
+  },
+};
+
 export const checks: Check[] = [
   loads,
   labels,
@@ -214,4 +348,6 @@ export const checks: Check[] = [
     'Responses with an error member are "protocol-error"',
     'Any response with an "error" member is a protocol error, whatever its code and whether or not it has data.',
   ),
+  textForModel,
+  nothingForModel,
 ];

@@ -47,13 +47,48 @@ const mistakes: Mistake[] = [
     name: 'throws-always',
     frame: 4,
     check: 'successes',
-    says: '5 of 5 "ok" case(s) got no label from classify(), e.g. "found order" (frame 4',
+    says: '7 of 7 "ok" case(s) got no label from classify(), e.g. "found order" (frame 4',
   },
   { name: 'misnamed-export', check: 'runs-every-case', says: 'classify() was asked about 0 of' },
   {
     name: 'huge-answer',
     check: 'runs-every-case',
     says: 'stopped for writing too much output: does classify() return something huge',
+  },
+  // What the model is handed: a tool error's text, all of it, never a protocol error.
+  {
+    name: 'error-message-for-model',
+    frame: 12,
+    check: 'nothing-for-model',
+    says: [
+      'For "tools/call without a name" (frame 12',
+      "a protocol error is the client's to handle",
+    ],
+  },
+  {
+    name: 'json-for-model',
+    frame: 4,
+    check: 'text-for-model',
+    says: ['For "found order" (frame 4', 'that is the result as JSON, not its text'],
+  },
+  {
+    name: 'drops-tool-error-text',
+    frame: 6,
+    check: 'text-for-model',
+    says: [
+      'For "missing order" (frame 6',
+      "handed the model nothing (null); a tool error's text is what the model needs to recover",
+      'the model should read "no such order: PT-9999"',
+    ],
+  },
+  {
+    name: 'first-text-only',
+    check: 'text-for-model',
+    says: [
+      'For edge case "two text items"',
+      "that is only the first of the reply's 2 text items",
+      String.raw`should read "PT-1041 shipped on 2026-03-02\nTracking: 1Z999AA10123456784"`,
+    ],
   },
 ];
 
@@ -62,10 +97,12 @@ const correct = ['ok-in-operator', 'ok-switch', 'ok-has-own', 'ok-sdk-schema'];
 // Text each failing check's hint must contain: what to do, in the check's own words.
 const hints: Record<string, string> = {
   'runs-every-case': 'Export a function named classify from outcome.ts',
-  labels: 'Return exactly "ok", "tool-error" or "protocol-error"',
+  labels: 'Return { kind, forModel } with kind exactly "ok", "tool-error" or "protocol-error"',
   successes: 'A result is ok unless isError is exactly true',
   'tool-errors': 'Look at result.isError.',
   'protocol-errors': 'Any response with an "error" member is a protocol error',
+  'text-for-model': 'Hand the model the text of each "text" item in result.content',
+  'nothing-for-model': 'Return forModel: null for a response with an "error" member',
 };
 
 exerciseSuite({

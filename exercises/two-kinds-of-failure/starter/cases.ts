@@ -95,4 +95,44 @@ export const edgeCases: EdgeCase[] = [
       },
     },
   },
+  {
+    name: 'two text items',
+    response: {
+      jsonrpc: '2.0',
+      id: 'e6',
+      result: {
+        content: [
+          { type: 'text', text: 'PT-1041 shipped on 2026-03-02' },
+          { type: 'text', text: 'Tracking: 1Z999AA10123456784' },
+        ],
+      },
+    },
+  },
+  {
+    name: 'image beside the text',
+    response: {
+      jsonrpc: '2.0',
+      id: 'e7',
+      result: {
+        content: [
+          { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+          { type: 'text', text: 'Shipping label for PT-1041' },
+        ],
+      },
+    },
+  },
+  {
+    name: 'tool error in two text items',
+    response: {
+      jsonrpc: '2.0',
+      id: 'e8',
+      result: {
+        content: [
+          { type: 'text', text: 'Order PT-0000 not found.' },
+          { type: 'text', text: 'Order ids look like PT-1041.' },
+        ],
+        isError: true,
+      },
+    },
+  },
 ];

@@ -1,6 +1,6 @@
 // Read-only driver: starts the server given on the command line, sends every case from
-// cases.ts, and asks your classify() about each response. It prints one "@@case" line per
-// case; anything else you print is ignored.
+// cases.ts, and asks your classify() about each response: its kind, and what it hands the
+// model. It prints one "@@case" line per case; anything else you print is ignored.
 // Run: node drive.ts <server command> [args...]
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -30,11 +30,28 @@ function request(
   });
 }
 
-function ask(response: Record<string, unknown>): { answer?: unknown; threw?: string } {
+/** A value the learner returned, as a short description that cannot pass for a right one. */
+function describe(value: unknown): string {
+  return `<${typeof value}: ${String(value)}>`;
+}
+
+function ask(response: Record<string, unknown>): {
+  answer?: string;
+  forModel?: string | null;
+  threw?: string;
+} {
   try {
-    const answer: unknown = classify(response as never);
+    const out: unknown = classify(response as never);
+    // Anything but { kind, forModel } is reported whole (a Promise, a bare label, …).
+    if (typeof out !== 'object' || out === null || !('kind' in out))
+      return { answer: describe(out) };
+    const { kind, forModel } = out as { kind: unknown; forModel?: unknown };
     return {
-      answer: typeof answer === 'string' ? answer : `<${typeof answer}: ${String(answer)}>`,
+      answer: typeof kind === 'string' ? kind : describe(kind),
+      // Left out when missing, so the checker can say so rather than quote "<undefined: …>".
+      ...(forModel !== undefined && {
+        forModel: typeof forModel === 'string' || forModel === null ? forModel : describe(forModel),
+      }),
     };
   } catch (err) {
     return { threw: String((err as Error)?.message ?? err) };
