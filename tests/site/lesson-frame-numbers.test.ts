@@ -16,12 +16,12 @@ const at = (capture: typeof stdio, seq: number) => capture.views[seq]!;
 describe('frame numbers in the-wire.mdx', () => {
   it('still point at the frames the prose describes', () => {
     // "Request (frame 0)", "Response (frame 1)", "Notification (frame 2)"
-    expect(lesson).toMatch(/\*\*Request\*\* \(frame 0\)/);
+    expect(lesson).toMatch(/\*\*(<Term [^>]*>)?Request(<\/Term>)?\*\* \(frame 0\)/);
     expect(at(stdio, 0).info).toMatchObject({ kind: 'request', method: 'initialize' });
-    expect(lesson).toMatch(/\*\*Response\*\* \(frame 1\)/);
+    expect(lesson).toMatch(/\*\*(<Term [^>]*>)?Response(<\/Term>)?\*\* \(frame 1\)/);
     expect(at(stdio, 1).info.kind).toBe('response');
     expect(at(stdio, 1).pairedWith).toBe(0);
-    expect(lesson).toMatch(/\*\*Notification\*\* \(frame 2\)/);
+    expect(lesson).toMatch(/\*\*(<Term [^>]*>)?Notification(<\/Term>)?\*\* \(frame 2\)/);
     expect(at(stdio, 2).info).toMatchObject({ kind: 'notification' });
 
     // "Frame 13 is a line that is not JSON", "The ping at frame 14 is answered at frame 15"
