@@ -133,8 +133,11 @@ export function learnerImports(exercises: readonly Exercise[]): string[] {
     for (const files of [exercise.starter, exercise.solution]) {
       for (const [f, text] of Object.entries(files)) {
         if (!/\.[cm]?[jt]s$/.test(f)) continue;
-        for (const m of text.matchAll(/(?:from|import)\s*\(?\s*'([^'.][^']*)'/g)) {
-          if (!m[1].startsWith('node:')) found.add(m[1]);
+        // `from`/`import` as a keyword, not a method: `Buffer.from('é')` names no package.
+        for (const m of text.matchAll(
+          /(?<![\w$.])(?:from|import)\s*\(?\s*(['"])([^'".][^'"]*)\1/g,
+        )) {
+          if (!m[2].startsWith('node:')) found.add(m[2]);
         }
       }
     }
