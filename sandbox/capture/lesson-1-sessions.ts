@@ -9,10 +9,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  StdioClientTransport,
-  getDefaultEnvironment,
-} from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { paperTrailCommand } from '../paper-trail/index.ts';
 import { CARRIER_KEY_VARIABLE, CARRIER_URI } from '../paper-trail/carrier.ts';
 import { parseRecordFile } from '../tap/record-file.ts';
@@ -68,7 +65,8 @@ async function runHost(): Promise<{ a: CaptureResult; b: CaptureResult }> {
     const a = new Client(HOST_INFO);
     const b = new Client(HOST_INFO);
     await a.connect(start('a'));
-    await b.connect(start('b', { ...getDefaultEnvironment(), [CARRIER_KEY_VARIABLE]: HOST_KEY }));
+    // SDK 1.32.2 lays `env` over its short default list, so this adds the key to it.
+    await b.connect(start('b', { [CARRIER_KEY_VARIABLE]: HOST_KEY }));
     await a.readResource({ uri: CARRIER_URI });
     await a.callTool({ name: 'order_status', arguments: { order_id: 'PT-1041' } });
     await b.readResource({ uri: CARRIER_URI });
