@@ -25,6 +25,8 @@ interface Report {
   stderr: string;
   /** null: the relay was still running when the driver gave up on it (and killed it). */
   exit: Exit | null;
+  /** How long the driver gave the relay to exit before it killed it. */
+  patienceMs: number;
   replies?: Record<string, boolean>;
 }
 
@@ -33,9 +35,6 @@ function answerOnceReply(request: string): string {
   const id = /"id":("[^"]*")/.exec(request)?.[1] ?? 'null';
   return `{"jsonrpc":"2.0","id":${id},"result":{"said":"one answer → then gone"}}\n`;
 }
-
-/** How long the driver waits for the relay to exit (drive.ts PATIENCE_MS), for messages. */
-const PATIENCE_S = 3;
 
 function reports(run: RunRecord): Partial<Record<Report['scenario'], Report>> {
   const out: Partial<Record<Report['scenario'], Report>> = {};
@@ -355,7 +354,7 @@ const endsServerStdin: Check = {
     }
     return {
       ok: false,
-      message: `The driver closed your relay's stdin, but your relay did not close Paper Trail's: the server kept waiting for frames that would never come, and your relay with it, until the driver killed your relay ${PATIENCE_S} s later.`,
+      message: `The driver closed your relay's stdin, but your relay did not close Paper Trail's: the server kept waiting for frames that would never come, and your relay with it, until the driver killed your relay ${through.patienceMs / 1000} s later.`,
     };
   },
 };
@@ -379,7 +378,7 @@ function exitCheck(
       }
       return {
         ok: false,
-        message: `Your relay was still running ${PATIENCE_S} s after ${when}; the driver had to kill it.`,
+        message: `Your relay was still running ${report.patienceMs / 1000} s after ${when}; the driver had to kill it.`,
       };
     },
   };

@@ -17,8 +17,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 
 const [relayFile, answerOnceFile, ...server] = process.argv.slice(2);
-/** How long the driver waits for a reply, or for the relay to exit, before it gives up. */
+/** How long the driver waits for a reply before it gives up on it. */
 const PATIENCE_MS = 3000;
+/** The first reply also waits for the server to start, which a busy machine makes slow. */
+const FIRST_REPLY_MS = 10_000;
+/** How long the relay has to exit once one side has ended (the second session starts two processes). */
+const EXIT_MS = { through: 5000, 'server-exits': 10_000 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -81,9 +85,9 @@ function replied(relay: Relay, idJson: string): boolean {
   return false;
 }
 
-/** Ends the relay's stdin or leaves it open, then waits for the relay to exit. */
-async function finish(relay: Relay, started: number) {
-  const exited = await until(() => relay.isClosed, PATIENCE_MS);
+/** Waits up to `ms` for the relay to exit; kills it if it has not. */
+async function finish(relay: Relay, started: number, ms: number) {
+  const exited = await until(() => relay.isClosed, ms);
   const afterMs = Date.now() - started;
   if (!exited) {
     relay.child.kill('SIGKILL');
@@ -104,7 +108,7 @@ const initialize =
   `{"jsonrpc": "2.0", "id": "${run}-1", "method": "initialize", "params": {"protocolVersion": "2025-11-25", ` +
   `"capabilities": {}, "clientInfo": {"name": "tap-driver", "title": "Tap driver, caf\\u00e9", "version": "1.0.0"}}}\n`;
 const initialized = '{"jsonrpc":"2.0","method":"notifications/initialized"}\n';
-const found = `{"jsonrpc":"2.0","id":${numeric},"method":"tools/call","params":{"name":"order_status","arguments":{"order_id":"PT-1041"}}}\n`;
+const list = `{"jsonrpc":"2.0","id":${numeric},"method":"tools/list"}\n`;
 const cafe = `{"jsonrpc":"2.0","id":"${run}-3","method":"tools/call","params":{"name":"order_status","arguments":{"order_id":"PT-${run}-café"}}}\n`;
 const arrow = `{"jsonrpc":"2.0","id":"${run}-4","method":"tools/call","params":{"name":"order_status","arguments":{"order_id":"PT-${run}-→"}}}\r\n`;
 
@@ -122,18 +126,18 @@ async function through(): Promise<void> {
   const relay = startRelay(server);
   const wrote: Buffer[] = [];
   const waits: Record<string, boolean> = {};
-  const wait = async (idJson: string) => {
+  const wait = async (idJson: string, ms = PATIENCE_MS) => {
     // After one reply failed to come, the rest are not waited for: the report says enough.
     if (Object.values(waits).includes(false)) return;
-    waits[idJson] = await until(() => replied(relay, idJson), PATIENCE_MS);
+    waits[idJson] = await until(() => replied(relay, idJson), ms);
   };
 
   // initialize in one write, with spaces and a "\u00e9" escape: bytes a parser would not keep.
   // Its reply also shows the relay is up and reading, so the pieces below arrive as pieces.
   await write(relay, wrote, Buffer.from(initialize));
-  await wait(JSON.stringify(`${run}-1`));
+  await wait(JSON.stringify(`${run}-1`), FIRST_REPLY_MS);
   // Two frames in one write.
-  await write(relay, wrote, Buffer.from(initialized + found));
+  await write(relay, wrote, Buffer.from(initialized + list));
   await wait(JSON.stringify(numeric));
   // One frame in three writes: cut in the middle of the JSON, then in the middle of the "é"
   // of "café" (the server echoes the order id back, so the "é" comes back too).
@@ -150,9 +154,10 @@ async function through(): Promise<void> {
 
   const started = Date.now();
   relay.child.stdin!.end();
-  const exit = await finish(relay, started);
+  const exit = await finish(relay, started, EXIT_MS.through);
   report({
     scenario: 'through',
+    patienceMs: EXIT_MS.through,
     wrote: Buffer.concat(wrote).toString('base64'),
     got: Buffer.concat(relay.got).toString('base64'),
     stderr: relay.stderr,
@@ -167,9 +172,10 @@ async function serverExits(): Promise<void> {
   relay.child.stdin!.write(request);
   const started = Date.now();
   // The relay's stdin stays open: only the server's exit can end this session.
-  const exit = await finish(relay, started);
+  const exit = await finish(relay, started, EXIT_MS['server-exits']);
   report({
     scenario: 'server-exits',
+    patienceMs: EXIT_MS['server-exits'],
     wrote: Buffer.from(request).toString('base64'),
     got: Buffer.concat(relay.got).toString('base64'),
     stderr: relay.stderr,
