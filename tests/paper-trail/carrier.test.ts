@@ -72,7 +72,7 @@ describe('the carrier key and the MCP Inspector CLI', () => {
   );
   // Same two quirks as inspector-cli.test.ts: run from below the repo root, and a bare "node".
   const cwd = fileURLToPath(new URL('..', import.meta.url));
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
   };
