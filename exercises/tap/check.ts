@@ -27,6 +27,8 @@ interface Report {
   exit: Exit | null;
   /** How long the driver gave the relay to exit before it killed it. */
   patienceMs: number;
+  /** The relay had exited before the driver closed its stdin ("through" only). */
+  exitedEarly?: boolean;
   replies?: Record<string, boolean>;
 }
 
@@ -273,6 +275,12 @@ const onlyRelayedOnStdout: Check = {
         lines(text(last.got)),
       ]);
     }
+    // Nothing from the server and nothing on stdout is nothing to judge, not a clean stdout.
+    if (sessions[0][1].length === 0 && sessions.every(([, , arrived]) => arrived.length === 0)) {
+      return notReached(
+        'Neither server wrote anything your relay could pass on (see client-to-server).',
+      );
+    }
     for (const [name, sent, arrived] of sessions) {
       // A line changed on its way is server-to-client's business; more lines than the server
       // wrote is this check's.
@@ -373,6 +381,12 @@ function exitCheck(
     run(run) {
       const report = reports(run)[scenario];
       if (!report) return notReached(`The driver did not report on ${when} (see relay-runs).`);
+      if (report.exitedEarly) {
+        return {
+          ok: false,
+          message: `Your relay exited before ${when}, while the session was still going (with code ${report.exit?.code ?? 'none'}${report.exit?.signal ? `, signal ${report.exit.signal}` : ''}).`,
+        };
+      }
       if (report.exit) {
         return { ok: true, message: `Your relay exited ${report.exit.afterMs} ms after ${when}.` };
       }

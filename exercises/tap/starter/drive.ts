@@ -152,12 +152,15 @@ async function through(): Promise<void> {
   await write(relay, wrote, Buffer.from(arrow));
   await wait(JSON.stringify(`${run}-4`));
 
+  // A relay that is already gone here quit in the middle of the session.
+  const exitedEarly = relay.isClosed;
   const started = Date.now();
   relay.child.stdin!.end();
   const exit = await finish(relay, started, EXIT_MS.through);
   report({
     scenario: 'through',
     patienceMs: EXIT_MS.through,
+    exitedEarly,
     wrote: Buffer.concat(wrote).toString('base64'),
     got: Buffer.concat(relay.got).toString('base64'),
     stderr: relay.stderr,
