@@ -152,6 +152,33 @@ const entries: unknown = [
       'JSON-RPC 2.0, a small remote procedure call protocol: requests, responses and notifications as JSON objects that carry `"jsonrpc": "2.0"`. MCP uses its message format and error codes, and adds no envelope of its own.',
     source: { title: 'JSON-RPC 2.0 Specification', href: 'https://www.jsonrpc.org/specification' },
   },
+  {
+    id: 'tap',
+    term: 'tap',
+    definition:
+      'A relay that a client starts in place of a stdio server: it starts the real server, passes every byte between the two unchanged in both directions, and keeps a copy of each marked with its direction. Neither side can tell it is there; the course records every session through one.',
+    source: { title: 'Basic › Transports › stdio', href: `${SPEC}/basic/transports#stdio` },
+  },
+  {
+    id: 'client-info',
+    term: 'clientInfo',
+    definition:
+      'The name and version (and optionally a title) a client gives for its implementation in the initialize request; the server answers with serverInfo. A label for logs and workarounds, not proof of identity: any program can send any name.',
+    source: {
+      title: 'Basic › Lifecycle › Initialization',
+      href: `${SPEC}/basic/lifecycle#initialization`,
+    },
+  },
+  {
+    id: 'inherited-environment',
+    term: 'inherited environment',
+    definition:
+      'The environment variables a stdio server starts with: whatever its host passes to the child process. The TypeScript SDK’s stdio client passes only a short list (HOME, LOGNAME, PATH, SHELL, TERM, USER on Linux and macOS) plus what the host adds with env, so a key in the host’s own environment does not reach the server by itself.',
+    source: {
+      title: 'Basic › Authorization › Protocol Requirements',
+      href: `${SPEC}/basic/authorization#protocol-requirements`,
+    },
+  },
 ];
 
 export const glossary: readonly GlossaryEntry[] = parseGlossary(

@@ -4,6 +4,11 @@ import { captureHttpJson, captureHttpJsonProgress, captureHttpSse } from './http
 import { serialiseCapture } from '../wire/capture-file.ts';
 import { captureStdioPipelined, captureStdioSession, captureStdioStrict } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
+import {
+  captureHostClientA,
+  captureHostClientB,
+  captureInspectorCli,
+} from './lesson-1-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -18,6 +23,9 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'http-sse.jsonl', run: captureHttpSse },
   { file: 'http-json-progress.jsonl', run: captureHttpJsonProgress },
   { file: 'stdio-strict.jsonl', run: captureStdioStrict },
+  { file: 'host-client-a.jsonl', run: captureHostClientA },
+  { file: 'host-client-b.jsonl', run: captureHostClientB },
+  { file: 'inspector-cli.jsonl', run: captureInspectorCli },
 ];
 
 /**

@@ -3,6 +3,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { exitOnUsageError } from '../input/cli-args.ts';
 import { USAGE, parsePaperTrailArgs } from './args.ts';
+import { carrierAccountFrom } from './carrier.ts';
 import { startHttpServer } from './http.ts';
 import { createPaperTrailServer } from './server.ts';
 
@@ -23,7 +24,11 @@ async function main(): Promise<void> {
   }
 
   if (args.mode === 'stdio') {
-    const server = createPaperTrailServer({ seed: args.seed });
+    const server = createPaperTrailServer({
+      seed: args.seed,
+      carrier: carrierAccountFrom(process.env),
+      log,
+    });
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
     await server.connect(new StdioServerTransport());

@@ -4,6 +4,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { orderBook, trackingSteps } from './orders.ts';
 import type { OrderRecord } from './orders.ts';
+import { registerCarrierResource, type CarrierAccount } from './carrier.ts';
 
 export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 
@@ -12,6 +13,10 @@ export interface PaperTrailOptions {
   stepDelayMs?: number;
   /** A check run's seed: serve this run's variation of the orders (orders.ts), not the fixed ones. */
   seed?: number;
+  /** What the server's environment said about the carrier key (carrier.ts); none: not set. */
+  carrier?: CarrierAccount;
+  /** Where the carrier resource logs its warning; main.ts passes stderr. */
+  log?: (line: string) => void;
 }
 
 const orderShape = {
@@ -110,6 +115,8 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       }),
     );
   }
+
+  registerCarrierResource(server, options.carrier ?? { keySeen: false }, options.log ?? (() => {}));
 
   server.registerPrompt(
     'draft_customer_reply',

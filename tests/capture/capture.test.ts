@@ -23,12 +23,13 @@ describe('capture --check', () => {
   it('finds the committed captures identical to a fresh capture (CLI, exit 0)', () => {
     const run = spawnSync(process.execPath, [cli, '--check'], {
       encoding: 'utf8',
-      timeout: 60_000,
+      // Every session runs live (lesson 1's start real clients), on a machine that may be busy.
+      timeout: 180_000,
     });
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/^capture check OK: 7 files in .* match\n$/);
+    expect(run.stdout).toMatch(/^capture check OK: \d+ files in .* match\n$/);
     expect(run.status).toBe(0);
-  });
+  }, 200_000);
 
   it('names the file and the first differing frame when a copy was edited', async () => {
     const dir = copyOfCommitted();
@@ -44,14 +45,14 @@ describe('capture --check', () => {
     expect(problem).toContain('http-json.jsonl: frame seq 7 differs');
     expect(problem).toMatch(/expected \(committed\): .*Blue Dart/);
     expect(problem).toMatch(/seen \(re-captured\): .*Delhivery/);
-  });
+  }, 200_000);
 
   it('exits 1 from the CLI on a difference and 2 on an unknown flag', () => {
     const dir = copyOfCommitted();
     rmSync(join(dir, 'http-sse.jsonl'));
     const missing = spawnSync(process.execPath, [cli, '--check', '--dir', dir], {
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 180_000,
     });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('http-sse.jsonl: missing from');
@@ -60,5 +61,5 @@ describe('capture --check', () => {
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("Unknown option '--chek'");
     expect(unknown.stderr).toContain('usage: npm run capture');
-  });
+  }, 200_000);
 });

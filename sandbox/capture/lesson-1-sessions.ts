@@ -1,0 +1,156 @@
+// Lesson 1's sessions: real clients, not a script. Two SDK `Client`s of one host, each with
+// its own StdioClientTransport, so each spawns its own Paper Trail (through its own tap), and
+// the MCP Inspector CLI talking to Paper Trail through two taps in a row. Frames come from the
+// taps' records, as for every capture.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { paperTrailCommand } from '../paper-trail/index.ts';
+import { CARRIER_KEY_VARIABLE, CARRIER_URI } from '../paper-trail/carrier.ts';
+import { parseRecordFile } from '../tap/record-file.ts';
+import { TapRecordReader } from '../tap/record-reader.ts';
+import { Framer } from '../wire/framer.ts';
+import { normaliseCapture } from './normalise.ts';
+import type { CaptureResult } from './types.ts';
+
+const RELAY = fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url));
+const INSPECTOR = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/cli.js', import.meta.url),
+);
+/** The host's name for itself, as each of its clients introduces it. */
+export const HOST_INFO = { name: 'paper-trail-course-host', version: '1.0.0' };
+/** A made-up key the host has in its own environment during the host sessions. */
+const HOST_KEY = 'pt_demo_key_not_a_secret';
+
+/** The frames and server stderr a tap recorded into `file`. */
+function readTap(file: string): CaptureResult {
+  let stderr = '';
+  const reader = new TapRecordReader(0, new Framer(), { onStderr: (text) => (stderr += text) });
+  for (const record of parseRecordFile(readFileSync(file))) reader.read(record);
+  reader.framer.endAll();
+  return { frames: normaliseCapture(reader.framer.frames), stderr };
+}
+
+/** Relay arguments that tap `command` into `recordFile`. */
+function tapped(recordFile: string, command: string, args: string[]): string[] {
+  return [RELAY, '--record', recordFile, '--', command, ...args];
+}
+
+let hostRun: Promise<{ a: CaptureResult; b: CaptureResult }> | undefined;
+
+/**
+ * One host, two clients, two servers. Client A is made the way most hosts make it, with no
+ * `env`: SDK 1.32.2 then gives its server only HOME, LOGNAME, PATH, SHELL, TERM and USER, and
+ * the host's PAPER_TRAIL_CARRIER_KEY stays behind. Client B passes the key on with `env`.
+ * Both are connected at once; each session's steps run one after another, so each file's frame
+ * order is fixed.
+ */
+async function runHost(): Promise<{ a: CaptureResult; b: CaptureResult }> {
+  const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-host-'));
+  const hadKey = process.env[CARRIER_KEY_VARIABLE];
+  process.env[CARRIER_KEY_VARIABLE] = HOST_KEY;
+  try {
+    const server = paperTrailCommand();
+    const start = (name: string, env?: Record<string, string>) =>
+      new StdioClientTransport({
+        command: process.execPath,
+        args: tapped(join(folder, `${name}.ndjson`), server.command, server.args),
+        ...(env ? { env } : {}),
+      });
+    const a = new Client(HOST_INFO);
+    const b = new Client(HOST_INFO);
+    await a.connect(start('a'));
+    // SDK 1.32.2 lays `env` over its short default list, so this adds the key to it.
+    await b.connect(start('b', { [CARRIER_KEY_VARIABLE]: HOST_KEY }));
+    await a.readResource({ uri: CARRIER_URI });
+    await a.callTool({ name: 'order_status', arguments: { order_id: 'PT-1041' } });
+    await b.readResource({ uri: CARRIER_URI });
+    await a.close();
+    await b.close();
+    return { a: readTap(join(folder, 'a.ndjson')), b: readTap(join(folder, 'b.ndjson')) };
+  } finally {
+    if (hadKey === undefined) delete process.env[CARRIER_KEY_VARIABLE];
+    else process.env[CARRIER_KEY_VARIABLE] = hadKey;
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Both host files come from one run of the host: A's entry starts it, B's entry (the next in
+ * CAPTURES) takes its half and forgets the run, so a second `--check` records a fresh one.
+ */
+function host(): Promise<{ a: CaptureResult; b: CaptureResult }> {
+  hostRun ??= runHost();
+  return hostRun;
+}
+
+export const captureHostClientA = async () => (await host()).a;
+export async function captureHostClientB(): Promise<CaptureResult> {
+  const run = await host();
+  hostRun = undefined;
+  return run.b;
+}
+
+/**
+ * The MCP Inspector CLI calls order_status through two taps in a row (inspector → tap 1 →
+ * tap 2 → Paper Trail). A tap must add nothing but the direction: the two records must hold
+ * the same frames byte for byte, or this capture refuses to be written.
+ */
+export async function captureInspectorCli(): Promise<CaptureResult> {
+  const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-inspector-'));
+  try {
+    const outer = join(folder, 'outer.ndjson');
+    const inner = join(folder, 'inner.ndjson');
+    const server = paperTrailCommand();
+    const chain = tapped(outer, process.execPath, tapped(inner, server.command, server.args));
+    // The Inspector CLI reads every "--" and "--flag" of its command line as its own, so the
+    // chain of taps is started by a small script that hands its stdio straight to the outer tap
+    // (the same file descriptors: not a byte is touched on the way).
+    const starter = join(folder, 'taps.mjs');
+    writeFileSync(
+      starter,
+      `import { spawn } from 'node:child_process';\n` +
+        `const child = spawn(${JSON.stringify(process.execPath)}, ${JSON.stringify(chain)}, { stdio: 'inherit' });\n` +
+        `child.on('exit', (code) => process.exit(code ?? 1));\n`,
+    );
+    // inspector-cli 1.0.3 needs a working directory below the repo root to find its own
+    // package.json, and spawns a bare "node": make that this Node (see tests/paper-trail).
+    await promisify(execFile)(
+      process.execPath,
+      [
+        INSPECTOR,
+        '--cli',
+        process.execPath,
+        starter,
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'order_status',
+        '--tool-arg',
+        'order_id=PT-1041',
+      ],
+      {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        env: {
+          ...process.env,
+          PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
+        },
+        timeout: 30_000,
+      },
+    );
+    const seenOutside = readTap(outer);
+    const seenInside = readTap(inner);
+    const texts = (r: CaptureResult) => r.frames.map((f) => `${f.dir} ${f.text}`).join('\n');
+    if (texts(seenOutside) !== texts(seenInside)) {
+      throw new Error('inspector-cli: the two taps recorded different bytes');
+    }
+    return { frames: seenInside.frames };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
