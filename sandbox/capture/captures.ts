@@ -4,6 +4,7 @@ import { captureHttpJson, captureHttpJsonProgress, captureHttpSse } from './http
 import { serialiseCapture } from '../wire/capture-file.ts';
 import { captureStdioPipelined, captureStdioSession, captureStdioStrict } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
+import { availableParallelism } from 'node:os';
 import {
   captureHostClientA,
   captureHostClientB,
@@ -30,10 +31,12 @@ export const CAPTURES: readonly CaptureSpec[] = [
 
 /**
  * Sessions at once: each is a few processes of its own that mostly wait on each other, so a
- * handful side by side take little longer than the slowest one (issue 16: one after another
- * the check was four times its start-up floor).
+ * few side by side take little longer than the slowest one (issue 16: one after another the
+ * check was four times its start-up floor). Not more than there are cores: every session
+ * starts several Node processes at once, and on a busy machine more of them than cores pushed
+ * start-ups past the reply timeouts.
  */
-const AT_ONCE = 4;
+const AT_ONCE = Math.max(1, Math.min(4, availableParallelism()));
 
 /** Runs every capture; returns file name → contents, including stderr sidecars, in list order. */
 export async function produceCaptures(): Promise<Map<string, string>> {
