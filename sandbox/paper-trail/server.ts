@@ -4,6 +4,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { orderBook, trackingSteps } from './orders.ts';
 import type { OrderRecord } from './orders.ts';
+import { acceptOnlyVersions, logLine } from './handshake.ts';
 
 export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 
@@ -12,6 +13,10 @@ export interface PaperTrailOptions {
   stepDelayMs?: number;
   /** A check run's seed: serve this run's variation of the orders (orders.ts), not the fixed ones. */
   seed?: number;
+  /** Protocol versions accepted in initialize (--versions); all the SDK's when absent. */
+  versions?: readonly string[];
+  /** Declare the logging capability and log tool calls as notifications/message (--logging). */
+  logging?: boolean;
 }
 
 const orderShape = {
@@ -44,7 +49,9 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
   const orders = orderBook(options.seed);
   const server = new McpServer(SERVER_INFO, {
     instructions: 'Paper Trail looks up orders by id (for example PT-1041).',
+    ...(options.logging && { capabilities: { logging: {} } }),
   });
+  if (options.versions) acceptOnlyVersions(server, options.versions);
 
   server.registerTool(
     'order_status',
@@ -54,8 +61,10 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       inputSchema: orderShape,
       outputSchema: orderRecordShape,
     },
-    async ({ order_id }) => {
+    async ({ order_id }, extra) => {
+      await logLine(server, extra, 'debug', `order_status: looking up ${order_id}`);
       const order = requireOrder(orders, order_id);
+      await logLine(server, extra, 'info', `order_status: ${order_id} is ${order.status}`);
       return {
         content: [{ type: 'text', text: JSON.stringify(order) }],
         structuredContent: { ...order },
