@@ -4,6 +4,7 @@ import { captureHttpJson, captureHttpJsonProgress, captureHttpSse } from './http
 import { serialiseCapture } from '../wire/capture-file.ts';
 import { captureStdioPipelined, captureStdioSession, captureStdioStrict } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
+import * as lesson3 from './lesson-3-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -18,6 +19,14 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'http-sse.jsonl', run: captureHttpSse },
   { file: 'http-json-progress.jsonl', run: captureHttpJsonProgress },
   { file: 'stdio-strict.jsonl', run: captureStdioStrict },
+  { file: 'handshake.jsonl', run: lesson3.captureHandshake },
+  { file: 'handshake-unknown-version.jsonl', run: lesson3.captureUnknownOffer },
+  { file: 'handshake-older-version.jsonl', run: lesson3.captureOlderOffer },
+  { file: 'handshake-restricted.jsonl', run: lesson3.captureRestrictedServer },
+  { file: 'handshake-order.jsonl', run: lesson3.captureBeforeInitialize },
+  { file: 'handshake-no-logging.jsonl', run: lesson3.captureUndeclaredLogging },
+  { file: 'handshake-logging.jsonl', run: lesson3.captureDeclaredLogging },
+  { file: 'http-protocol-version.jsonl', run: lesson3.captureHttpProtocolVersion },
 ];
 
 /** Runs every capture; returns file name → contents, including stderr sidecars. */

@@ -48,8 +48,11 @@ function stdioClient(extraArgs: string[]) {
 }
 
 const protocolVersionIn = (seen: JSONRPCMessage[]) =>
-  (seen.find((m) => 'result' in m && m.id === 0) as { result: { protocolVersion: string } }).result
-    .protocolVersion;
+  (
+    seen.find((m) => 'result' in m && m.id === 0) as unknown as {
+      result: { protocolVersion: string };
+    }
+  ).result.protocolVersion;
 
 describe('--versions and --logging on the command line', () => {
   it('reads a comma list and the logging switch, in stdio and HTTP mode', () => {
