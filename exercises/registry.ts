@@ -1,5 +1,6 @@
 // Every exercise's checks, imported statically so that the harness bundles into one file.
 import type { Check } from '../sandbox/contract/check.ts';
+import { checks as negotiate } from './negotiate/check.ts';
 import { checks as rawClient } from './raw-client/check.ts';
 import { checks as stdoutIsTheWire } from './stdout-is-the-wire/check.ts';
 import { checks as twoKindsOfFailure } from './two-kinds-of-failure/check.ts';
@@ -8,4 +9,5 @@ export const checks: Record<string, readonly Check[]> = {
   'raw-client': rawClient,
   'two-kinds-of-failure': twoKindsOfFailure,
   'stdout-is-the-wire': stdoutIsTheWire,
+  negotiate: negotiate,
 };
