@@ -235,9 +235,7 @@ const waitsForResult: Check = {
     for (const s of all) {
       const init = s.init!.frame.seq;
       const answer = s.answer!.frame.seq;
-      const tooSoon = s.sent.find(
-        (r) => r.frame.seq > init && r.frame.seq < answer && !isPing(r),
-      );
+      const tooSoon = s.sent.find((r) => r.frame.seq > init && r.frame.seq < answer && !isPing(r));
       if (tooSoon) {
         return fail(
           say`In ${ABOUT[s.name]} your client sent ${methodOf(tooSoon)} (${frameRef(tooSoon.frame.seq)}) before the initialize result arrived (${frameRef(answer)}). Until you have read the version the server answered you do not know whether the session goes on, so send nothing but ping.`,
@@ -291,7 +289,7 @@ function continues(name: 'A' | 'B', expected: string): Check {
         : 'When the server answers 2025-06-18, an older version you speak, carry on in it',
     hint:
       name === 'A'
-        ? 'After a result whose protocolVersion you speak: send notifications/initialized, call order_status with the order id your client was given (its first argument), print result.structuredContent as one JSON line, close the server\'s stdin and exit 0.'
+        ? "After a result whose protocolVersion you speak: send notifications/initialized, call order_status with the order id your client was given (its first argument), print result.structuredContent as one JSON line, close the server's stdin and exit 0."
         : `A server answers with its own version when it does not accept yours. Decide by the list of versions your client speaks (${SPEAKS_TEXT}), not by comparing with the one you offered, and go on in the answered version without offering again.`,
     run(run) {
       const s = opening(run, name);
@@ -304,6 +302,12 @@ function continues(name: 'A' | 'B', expected: string): Check {
         );
       }
       const after = s.sent.filter((r) => r.frame.seq > a);
+      const early = s.sent.find((r) => r.frame.seq < a && methodOf(r) === 'tools/call');
+      if (early) {
+        return notReached(
+          say`In ${where} your client sent tools/call (${frameRef(early.frame.seq)}) before the initialize result (see initialized-after-result).`,
+        );
+      }
       const again = after.find((r) => methodOf(r) === 'initialize');
       if (again) {
         return fail(
@@ -314,7 +318,9 @@ function continues(name: 'A' | 'B', expected: string): Check {
       if (after.length === 0) {
         return fail(
           say`In ${where} the server answered "${expected}" (${frameRef(a)}), a version your client speaks (${SPEAKS_TEXT}), but your client sent nothing more and ${ending(s)}.${told(s)}${
-            name === 'B' ? ' A server may answer an older version than the one offered; if your client speaks it, the session goes on in it.' : ''
+            name === 'B'
+              ? ' A server may answer an older version than the one offered; if your client speaks it, the session goes on in it.'
+              : ''
           }`,
           a,
         );
@@ -456,7 +462,9 @@ const readsWholeLines: Check = {
       );
     }
     const all = scenarios(run);
-    if (all.length === 0) return notReached('No run was reported (see runs-all-three).');
+    if (all.every((s) => s.conv.from('s2c').length === 0)) {
+      return notReached('The server sent your client nothing, so there was nothing to read.');
+    }
     for (const s of all) {
       const first = s.conv.from('s2c')[0];
       const crash = PARSE_CRASH.exec(s.stderr)?.[0].trim();
@@ -476,7 +484,8 @@ const readsWholeLines: Check = {
     }
     return {
       ok: true,
-      message: 'Your client read the server’s lines whole in every run, although each came in pieces.',
+      message:
+        'Your client read the server’s lines whole in every run, although each came in pieces.',
     };
   },
 };

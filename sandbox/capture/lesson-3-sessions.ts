@@ -127,8 +127,10 @@ interface HeaderStep {
 
 /**
  * Over streamable HTTP every request after initialize names the negotiated version in
- * MCP-Protocol-Version. One request with the right header, one with a version that does not
- * exist (400), and one with none (the server assumes 2025-03-26 and answers).
+ * MCP-Protocol-Version. First a tools/list before any initialize (refused: over HTTP the SDK
+ * does enforce the order), then the handshake, one request with the right header, one with a
+ * version that does not exist (400), and one with none (answered: the spec lets a server
+ * assume a version when the header is missing).
  */
 export async function captureHttpProtocolVersion(): Promise<CaptureResult> {
   const server = await spawnPaperTrailHttp({ jsonResponse: true });
@@ -139,6 +141,8 @@ export async function captureHttpProtocolVersion(): Promise<CaptureResult> {
     onFrame: ({ at, ...f }) => framer.add({ ...f, t: at - t0 }),
   });
   const steps: HeaderStep[] = [
+    // Before initialize there is no session: the SDK transport refuses anything else.
+    { body: frame({ id: 0, method: 'tools/list' }), version: null },
     { body: script.initialize, version: null },
     { body: script.initialized },
     { body: script.toolsList },

@@ -47,7 +47,11 @@ const scenarios: Scenario[] = [
     versions: ['2025-06-18', old],
     about: 'a server that answers 2025-06-18, which your client speaks',
   },
-  { name: 'C', versions: [old], about: `a server that answers ${old}, which your client does not speak` },
+  {
+    name: 'C',
+    versions: [old],
+    about: `a server that answers ${old}, which your client does not speak`,
+  },
 ];
 
 // Your client runs as client.ts, or as its stripped twin client.js where Node cannot run
