@@ -109,6 +109,11 @@ const methodOf = (r: Read): string =>
   r.message && 'method' in r.message ? r.message.method : 'a response';
 const isPing = (r: Read) => r.message?.kind === 'request' && r.message.method === 'ping';
 
+/** notReached, pointing at the frame its message names. */
+function notReachedAt(message: Said, frame: number): Outcome {
+  return { ...notReached(message), frame };
+}
+
 function fail(message: Said | string, frame?: number): Outcome {
   return frame === undefined ? { ok: false, message } : { ok: false, message, frame };
 }
@@ -139,8 +144,9 @@ function opening(run: RunRecord, name: Name): Scenario | Outcome {
     return notReached(`In ${ABOUT[name]} your client sent no initialize (see offers-latest).`);
   }
   if (!s.answer || s.answered === undefined) {
-    return notReached(
+    return notReachedAt(
       say`In ${ABOUT[name]} your initialize (${frameRef(s.init.frame.seq)}) got no result (see offers-latest).`,
+      s.init.frame.seq,
     );
   }
   return s;
@@ -297,15 +303,17 @@ function continues(name: 'A' | 'B', expected: string): Check {
       const where = ABOUT[name];
       const a = s.answer!.frame.seq;
       if (s.answered !== expected) {
-        return notReached(
+        return notReachedAt(
           say`In ${where} the server answered ${JSON.stringify(s.answered)} (${frameRef(a)}), not "${expected}": did your client offer "${LATEST}"? (see offers-latest)`,
+          a,
         );
       }
       const after = s.sent.filter((r) => r.frame.seq > a);
       const early = s.sent.find((r) => r.frame.seq < a && methodOf(r) === 'tools/call');
       if (early) {
-        return notReached(
+        return notReachedAt(
           say`In ${where} your client sent tools/call (${frameRef(early.frame.seq)}) before the initialize result (see initialized-after-result).`,
+          early.frame.seq,
         );
       }
       const again = after.find((r) => methodOf(r) === 'initialize');
@@ -383,8 +391,9 @@ const hangsUp: Check = {
     const a = s.answer!.frame.seq;
     const answered = s.answered!;
     if (SPEAKS.includes(answered)) {
-      return notReached(
+      return notReachedAt(
         say`In run C the server answered "${answered}" (${frameRef(a)}), which your client speaks: did your client offer "${LATEST}"? (see offers-latest)`,
+        a,
       );
     }
     const after = s.sent.find((r) => r.frame.seq > a);
@@ -424,7 +433,7 @@ const saysWhy: Check = {
     const onStdout = s.stdout.split('\n').find(names);
     if (onStdout) {
       return fail(
-        say`In run C your client wrote ${quote(onStdout, 160)} on stdout. Say why you hang up on stderr (console.error): stdout is where a program's results go, and a script reading it would take the message for one.`,
+        say`In run C, after the answer "${answered}" (${frameRef(a)}), your client wrote ${quote(onStdout, 160)} on stdout. Say why you hang up on stderr (console.error): stdout is where a program's results go, and a script reading it would take the message for one.`,
         a,
       );
     }

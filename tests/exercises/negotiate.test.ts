@@ -50,10 +50,7 @@ const mistakes: Mistake[] = [
     name: 'error-on-stdout',
     check: 'says-why',
     frame: 11,
-    says: [
-      'In run C your client wrote "negotiate: offered protocol version 2025-11-25',
-      'on stdout',
-    ],
+    says: ['your client wrote "negotiate: offered protocol version 2025-11-25', 'on stdout'],
   },
   {
     name: 'never-closes-stdin',
