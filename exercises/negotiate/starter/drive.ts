@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 const serverCommand = process.argv.slice(2);
 
 /** A client that has not finished this long after it started is stopped. */
-const SCENARIO_MS = 12_000;
+const SCENARIO_MS = 10_000;
 /** Room for the tap to record the last bytes of one run before the next one starts. */
 const SETTLE_MS = 150;
 
