@@ -122,3 +122,24 @@ it('fails a client that always asks for PT-1041 when the run asks for PT-1017', 
   expect(hit?.message).toContain('expected the tool "order_status" with order_id "PT-1017"');
   expect(hit?.hint).toContain(hints['continues-when-accepted']);
 });
+
+// And which old version run C answers: a client that refuses only the one it saw in the lesson
+// (2024-11-05) carries on when run C answers 2025-03-26 (seed 0 does).
+it('fails a client that refuses only 2024-11-05 when run C answers 2025-03-26', async () => {
+  const s = await runExercise(
+    {
+      exercise: EX,
+      mode: 'check',
+      workspace: fixtureDir(EX, 'blocks-one-version'),
+      seed: 0,
+      timeoutMs: 30_000,
+      checks,
+    },
+    () => {},
+  );
+  const hit = s.checks.find((c) => c.id === 'hangs-up');
+  expect(hit?.ok).toBe(false);
+  expect(hit?.frame).toBe(12);
+  expect(hit?.message).toContain('In run C the server answered "2025-03-26" (frame 11)');
+  expect(hit?.hint).toContain(hints['hangs-up']);
+});
