@@ -2,6 +2,8 @@
 // answer initialize differently, and reports how each run went. It prints one "@@scenario"
 // line per run on its stdout for the checker; your client's own output is shown on stderr.
 // Run: node drive.ts <server command> [args...]
+// (from the course's folder: node drive.ts npm run --silent paper-trail --, where the final
+// "--" hands the flags the driver appends to Paper Trail rather than to npm)
 //
 //   A  Paper Trail as it ships: it accepts your offer.
 //   B  --versions 2025-06-18,<old>: it answers 2025-06-18, an older version your client speaks.
