@@ -1,5 +1,6 @@
 // Every exercise's checks, imported statically so that the harness bundles into one file.
 import type { Check } from '../sandbox/contract/check.ts';
+import { checks as negotiate } from './negotiate/check.ts';
 import { checks as rawClient } from './raw-client/check.ts';
 import { checks as stdoutIsTheWire } from './stdout-is-the-wire/check.ts';
 import { checks as tap } from './tap/check.ts';
@@ -10,4 +11,5 @@ export const checks: Record<string, readonly Check[]> = {
   'two-kinds-of-failure': twoKindsOfFailure,
   'stdout-is-the-wire': stdoutIsTheWire,
   tap: tap,
+  negotiate: negotiate,
 };

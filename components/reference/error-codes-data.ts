@@ -63,7 +63,7 @@ export const errorCodeData: readonly ErrorCodeRow[] = [
     spec: 'https://www.jsonrpc.org/specification#error_object',
     sender: 'the receiver of the request',
     meaning: 'The receiver failed while handling the request.',
-    sdk: 'Also sent for a `tools/call` without `params.name`, with zod’s list of issues as the message, where -32602 would fit.',
+    sdk: 'Also sent for a `tools/call` without `params.name`, and for `logging/setLevel` with a level that does not exist, each with zod’s list of issues as the message, where -32602 would fit (the logging section asks for it by name).',
   },
   {
     code: -32002,

@@ -179,6 +179,26 @@ const entries: unknown = [
       href: `${SPEC}/basic/authorization#protocol-requirements`,
     },
   },
+  {
+    id: 'handshake',
+    term: 'handshake',
+    definition:
+      'The three messages that open a session: the client’s `initialize` request (the protocol version it offers, its capabilities, `clientInfo`), the server’s result (the version it chose, its capabilities, `serverInfo`, maybe `instructions`), and the client’s `notifications/initialized`. Until the result has arrived the client sends nothing but pings.',
+    source: {
+      title: 'Basic › Lifecycle › Initialization',
+      href: `${SPEC}/basic/lifecycle#initialization`,
+    },
+  },
+  {
+    id: 'protocol-version',
+    term: 'protocol version',
+    definition:
+      'The revision of MCP a session speaks, named by its date (`2025-11-25`, `2025-06-18`, …). The client offers the newest it speaks in `initialize`; the server answers with the same one if it speaks it, else with one of its own, and a client that cannot speak the answer disconnects. Over streamable HTTP every later request repeats it in the `MCP-Protocol-Version` header.',
+    source: {
+      title: 'Basic › Lifecycle › Version Negotiation',
+      href: `${SPEC}/basic/lifecycle#version-negotiation`,
+    },
+  },
 ];
 
 export const glossary: readonly GlossaryEntry[] = parseGlossary(

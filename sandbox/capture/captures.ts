@@ -10,6 +10,7 @@ import {
   captureHostClientB,
   captureInspectorCli,
 } from './lesson-1-sessions.ts';
+import * as lesson3 from './lesson-3-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -27,6 +28,14 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'host-client-a.jsonl', run: captureHostClientA },
   { file: 'host-client-b.jsonl', run: captureHostClientB },
   { file: 'inspector-cli.jsonl', run: captureInspectorCli },
+  { file: 'handshake.jsonl', run: lesson3.captureHandshake },
+  { file: 'handshake-unknown-version.jsonl', run: lesson3.captureUnknownOffer },
+  { file: 'handshake-older-version.jsonl', run: lesson3.captureOlderOffer },
+  { file: 'handshake-restricted.jsonl', run: lesson3.captureRestrictedServer },
+  { file: 'handshake-order.jsonl', run: lesson3.captureBeforeInitialize },
+  { file: 'handshake-no-logging.jsonl', run: lesson3.captureUndeclaredLogging },
+  { file: 'handshake-logging.jsonl', run: lesson3.captureDeclaredLogging },
+  { file: 'http-protocol-version.jsonl', run: lesson3.captureHttpProtocolVersion },
 ];
 
 /**

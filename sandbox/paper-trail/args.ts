@@ -3,8 +3,11 @@
 import { z } from 'zod';
 import { parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions.ts';
+import { versionsFlag } from './versions-flag.ts';
+import { SDK_PROTOCOL_VERSIONS } from './handshake.ts';
 
-export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--http [--port N] [--json-response]
+export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--versions V1,V2] [--logging]
+                                          [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]]]
 
   (no flags)               speak MCP over stdio: frames on stdin/stdout, logs on stderr
@@ -16,6 +19,11 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--http
   --max-sessions N         refuse a new session with 503 while N are open (default ${DEFAULT_MAX_SESSIONS})
   --seed N                 serve a per-run variation of the orders drawn from N (what a
                            check run does); without it, the fixed orders the lessons quote
+  --versions V1,V2,...     accept only these protocol versions in initialize; another offer
+                           is answered with the newest of them (default: all the SDK's,
+                           ${SDK_PROTOCOL_VERSIONS.join(', ')})
+  --logging                declare the logging capability: honour logging/setLevel and log
+                           each order_status call as notifications/message
   --help                   show this text`;
 
 /** A positive whole number typed on the command line, with the flag named in the message. */
@@ -33,6 +41,8 @@ const Options = z
     'session-idle': count('--session-idle', 86_400),
     'max-sessions': count('--max-sessions', 10_000),
     seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
+    versions: versionsFlag.optional(),
+    logging: z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .refine(
@@ -48,17 +58,23 @@ const Options = z
     },
   );
 
+/** What every mode that serves shares: per-run data and the handshake options. */
+interface Served {
+  seed?: number;
+  versions?: string[];
+  logging?: boolean;
+}
+
 export type PaperTrailArgs =
   | { mode: 'help' }
-  | { mode: 'stdio'; seed?: number }
-  | {
+  | ({ mode: 'stdio' } & Served)
+  | ({
       mode: 'http';
-      seed?: number;
       port: number;
       jsonResponse: boolean;
       sessionIdleMs: number;
       maxSessions: number;
-    };
+    } & Served);
 
 /** Parses argv (without node and script); throws ArgsError with a friendly message. */
 export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
@@ -67,7 +83,11 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     schema: Options,
   });
   if (o.help) return { mode: 'help' };
-  const seed = o.seed === undefined ? {} : { seed: o.seed };
+  const seed = {
+    ...(o.seed !== undefined && { seed: o.seed }),
+    ...(o.versions !== undefined && { versions: o.versions }),
+    ...(o.logging && { logging: true }),
+  };
   if (!o.http) return { mode: 'stdio', ...seed };
   return {
     mode: 'http',

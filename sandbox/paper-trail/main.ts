@@ -28,6 +28,8 @@ async function main(): Promise<void> {
       seed: args.seed,
       carrier: carrierAccountFrom(process.env),
       log,
+      versions: args.versions,
+      logging: args.logging,
     });
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
     sessionIdleMs: args.sessionIdleMs,
     maxSessions: args.maxSessions,
     seed: args.seed,
+    versions: args.versions,
+    logging: args.logging,
     log,
   });
   log(

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { orderBook, trackingSteps } from './orders.ts';
 import type { OrderRecord } from './orders.ts';
 import { registerCarrierResource, type CarrierAccount } from './carrier.ts';
+import { acceptOnlyVersions, logLine } from './handshake.ts';
 
 export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 
@@ -17,6 +18,10 @@ export interface PaperTrailOptions {
   carrier?: CarrierAccount;
   /** Where the carrier resource logs its warning; main.ts passes stderr. */
   log?: (line: string) => void;
+  /** Protocol versions accepted in initialize (--versions); all the SDK's when absent. */
+  versions?: readonly string[];
+  /** Declare the logging capability and log tool calls as notifications/message (--logging). */
+  logging?: boolean;
 }
 
 const orderShape = {
@@ -49,7 +54,9 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
   const orders = orderBook(options.seed);
   const server = new McpServer(SERVER_INFO, {
     instructions: 'Paper Trail looks up orders by id (for example PT-1041).',
+    ...(options.logging && { capabilities: { logging: {} } }),
   });
+  if (options.versions) acceptOnlyVersions(server, options.versions);
 
   server.registerTool(
     'order_status',
@@ -59,8 +66,10 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       inputSchema: orderShape,
       outputSchema: orderRecordShape,
     },
-    async ({ order_id }) => {
+    async ({ order_id }, extra) => {
+      await logLine(server, extra, 'debug', `order_status: looking up ${order_id}`);
       const order = requireOrder(orders, order_id);
+      await logLine(server, extra, 'info', `order_status: ${order_id} is ${order.status}`);
       return {
         content: [{ type: 'text', text: JSON.stringify(order) }],
         structuredContent: { ...order },

@@ -1,12 +1,18 @@
 // The hostile programs of the standing matrix (issue 10), each a fixture in fixtures/<name>/
 // written so that it works in the place of any exercise's editable file: as raw-client's
-// client, as stdout-is-the-wire's server (started by the reference client) and as
-// two-kinds-of-failure's outcome.ts (loaded by the driver). Each says how the run must end.
+// client, as stdout-is-the-wire's server (started by the reference client), as
+// two-kinds-of-failure's outcome.ts (loaded by the driver) and as negotiate's client (started
+// three times by its driver). Each says how the run must end.
 import { readFileSync } from 'node:fs';
 import type { Verdict } from '../../sandbox/contract/check.ts';
 import { fixture } from './cli.ts';
 
-export const EXERCISES = ['raw-client', 'stdout-is-the-wire', 'two-kinds-of-failure'] as const;
+export const EXERCISES = [
+  'raw-client',
+  'stdout-is-the-wire',
+  'two-kinds-of-failure',
+  'negotiate',
+] as const;
 export type ExerciseId = (typeof EXERCISES)[number];
 
 /** The file the learner edits in each exercise: where the hostile code goes. */
@@ -14,6 +20,7 @@ export const EDITED: Record<ExerciseId, string> = {
   'raw-client': 'client.ts',
   'stdout-is-the-wire': 'server.ts',
   'two-kinds-of-failure': 'outcome.ts',
+  negotiate: 'client.ts',
 };
 
 export interface Hostile {
@@ -37,7 +44,16 @@ const all = (v: Verdict): Record<ExerciseId, Verdict> => ({
   'raw-client': v,
   'stdout-is-the-wire': v,
   'two-kinds-of-failure': v,
+  negotiate: v,
 });
+/**
+ * A client that dies is, for negotiate's driver, one more run to report: the driver itself
+ * finishes, and the checks say what the client did.
+ */
+const crashesButDriverFinishes: Record<ExerciseId, Verdict> = {
+  ...all('crashed'),
+  negotiate: 'completed',
+};
 /** A server that exits at once leaves the reference client without one: it fails. */
 const exitsAtOnce: Record<ExerciseId, Verdict> = {
   ...all('completed'),
@@ -47,8 +63,8 @@ const exitsAtOnce: Record<ExerciseId, Verdict> = {
 export const HOSTILE: Hostile[] = [
   { name: 'busy-loop', verdict: all('timeout'), hangs: true },
   { name: 'idle-forever', verdict: all('timeout'), hangs: true },
-  { name: 'throws', verdict: all('crashed') },
-  { name: 'exit-3', verdict: all('crashed') },
+  { name: 'throws', verdict: crashesButDriverFinishes },
+  { name: 'exit-3', verdict: crashesButDriverFinishes },
   { name: 'stdout-flood', verdict: all('output-limit'), only: ['raw-client'] },
   { name: 'huge-frame', verdict: all('output-limit'), only: ['raw-client'] },
   { name: 'binary-garbage', verdict: exitsAtOnce },

@@ -14,8 +14,8 @@ export interface RawPeer {
   close(): Promise<void>;
 }
 
-export function spawnRaw(): RawPeer {
-  const { command, args } = paperTrailCommand();
+export function spawnRaw(extraArgs: string[] = []): RawPeer {
+  const { command, args } = paperTrailCommand(extraArgs);
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let pending = '';

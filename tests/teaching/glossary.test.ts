@@ -25,6 +25,9 @@ const REQUIRED = [
   'streamable-http',
   'sse',
   'json-rpc',
+  // lesson 3, the handshake
+  'handshake',
+  'protocol-version',
 ];
 
 describe('the glossary data', () => {

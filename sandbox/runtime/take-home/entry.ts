@@ -23,7 +23,7 @@ import { exitOnSignals } from '../../harness/signals.ts';
 import { failUsage, parseCliArgsOrExit } from '../../input/cli-args.ts';
 import { timeoutMsFlag } from '../../input/timeout-flag.ts';
 import { createPaperTrailServer } from '../../paper-trail/server.ts';
-import { seedFlag } from '../../input/seed.ts';
+import { stdioServerOptions } from '../../paper-trail/stdio-options.ts';
 import { runRelay } from '../../tap/relay.ts';
 import { TAKE_HOME_PATHS } from './parts.ts';
 
@@ -57,8 +57,10 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
   if (argv[0] === '--paper-trail') {
     // A check run passes --seed: this run's variation of the orders (paper-trail/orders.ts).
-    const seed = seedFlag(argv.slice(1));
-    await createPaperTrailServer({ seed }).connect(new StdioServerTransport());
+    // Every stdio flag of Paper Trail works here too (--versions, --logging: stdio-options.ts).
+    await createPaperTrailServer(stdioServerOptions(argv.slice(1))).connect(
+      new StdioServerTransport(),
+    );
     return undefined;
   }
   const a = parseCliArgsOrExit(argv, {

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createPaperTrailServer } from '../../paper-trail/server.ts';
-import { seedFlag } from '../../input/seed.ts';
+import { stdioServerOptions } from '../../paper-trail/stdio-options.ts';
 import { checks } from '../../../exercises/registry.ts';
 import { runExercise } from '../../harness/run.ts';
 import { exitOnSignals } from '../../harness/signals.ts';
@@ -19,7 +19,8 @@ async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--paper-trail') {
     // Only the stdio side of Paper Trail: the HTTP half would add weight for nothing here.
     // A check run passes --seed: this run's variation of the orders (paper-trail/orders.ts).
-    const server = createPaperTrailServer({ seed: seedFlag(argv.slice(1)) });
+    // Every stdio flag of Paper Trail works here too (--versions, --logging: stdio-options.ts).
+    const server = createPaperTrailServer(stdioServerOptions(argv.slice(1)));
     await server.connect(new StdioServerTransport());
     return;
   }
