@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions.ts';
 
-export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--http [--port N] [--json-response]
+export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--buggy-output] [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]]]
 
   (no flags)               speak MCP over stdio: frames on stdin/stdout, logs on stderr
@@ -16,6 +16,8 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--http
   --max-sessions N         refuse a new session with 503 while N are open (default ${DEFAULT_MAX_SESSIONS})
   --seed N                 serve a per-run variation of the orders drawn from N (what a
                            check run does); without it, the fixed orders the lessons quote
+  --buggy-output           order_status sends structured output that breaks its
+                           outputSchema (eta as a number), to watch output validation
   --help                   show this text`;
 
 /** A positive whole number typed on the command line, with the flag named in the message. */
@@ -33,6 +35,7 @@ const Options = z
     'session-idle': count('--session-idle', 86_400),
     'max-sessions': count('--max-sessions', 10_000),
     seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
+    'buggy-output': z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .refine(
@@ -50,10 +53,11 @@ const Options = z
 
 export type PaperTrailArgs =
   | { mode: 'help' }
-  | { mode: 'stdio'; seed?: number }
+  | { mode: 'stdio'; seed?: number; buggyOutput?: true }
   | {
       mode: 'http';
       seed?: number;
+      buggyOutput?: true;
       port: number;
       jsonResponse: boolean;
       sessionIdleMs: number;
@@ -68,10 +72,12 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
   });
   if (o.help) return { mode: 'help' };
   const seed = o.seed === undefined ? {} : { seed: o.seed };
-  if (!o.http) return { mode: 'stdio', ...seed };
+  const buggy = o['buggy-output'] ? { buggyOutput: true as const } : {};
+  if (!o.http) return { mode: 'stdio', ...seed, ...buggy };
   return {
     mode: 'http',
     ...seed,
+    ...buggy,
     port: o.port ?? 0,
     jsonResponse: o['json-response'],
     sessionIdleMs: (o['session-idle'] ?? DEFAULT_SESSION_IDLE_MS / 1000) * 1000,

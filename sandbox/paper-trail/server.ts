@@ -4,6 +4,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { orderBook, trackingSteps } from './orders.ts';
 import type { OrderRecord } from './orders.ts';
+import { READS_ONE_ORDER } from './tools/annotations.ts';
+import { buggyStructured } from './tools/buggy-output.ts';
+import { registerShippingLabel } from './tools/shipping-label.ts';
 
 export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 
@@ -12,6 +15,8 @@ export interface PaperTrailOptions {
   stepDelayMs?: number;
   /** A check run's seed: serve this run's variation of the orders (orders.ts), not the fixed ones. */
   seed?: number;
+  /** order_status's structured output breaks its outputSchema (tools/buggy-output.ts). */
+  buggyOutput?: boolean;
 }
 
 const orderShape = {
@@ -53,12 +58,13 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       description: 'Look up the status, carrier and ETA of one order.',
       inputSchema: orderShape,
       outputSchema: orderRecordShape,
+      annotations: READS_ONE_ORDER,
     },
     async ({ order_id }) => {
       const order = requireOrder(orders, order_id);
       return {
         content: [{ type: 'text', text: JSON.stringify(order) }],
-        structuredContent: { ...order },
+        structuredContent: options.buggyOutput ? buggyStructured(order) : { ...order },
       };
     },
   );
@@ -69,6 +75,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       title: 'Track shipment',
       description: 'Follow an order through its carrier scans, reporting progress as it goes.',
       inputSchema: orderShape,
+      annotations: READS_ONE_ORDER,
     },
     async ({ order_id }, extra) => {
       const order = requireOrder(orders, order_id);
@@ -98,6 +105,8 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       };
     },
   );
+
+  registerShippingLabel(server, (orderId) => requireOrder(orders, orderId));
 
   // One fixed resource per order, so an unknown URI gets the SDK's own "not found" answer.
   for (const order of orders) {
