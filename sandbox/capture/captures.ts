@@ -4,6 +4,7 @@ import { captureHttpJson, captureHttpJsonProgress, captureHttpSse } from './http
 import { serialiseCapture } from '../wire/capture-file.ts';
 import { captureStdioPipelined, captureStdioSession, captureStdioStrict } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
+import { captureStdioBuggyOutput, captureStdioToolCalls } from './lesson-4-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -18,6 +19,8 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'http-sse.jsonl', run: captureHttpSse },
   { file: 'http-json-progress.jsonl', run: captureHttpJsonProgress },
   { file: 'stdio-strict.jsonl', run: captureStdioStrict },
+  { file: 'stdio-tool-calls.jsonl', run: captureStdioToolCalls },
+  { file: 'stdio-buggy-output.jsonl', run: captureStdioBuggyOutput },
 ];
 
 /** Runs every capture; returns file name → contents, including stderr sidecars. */

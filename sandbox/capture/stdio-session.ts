@@ -21,7 +21,7 @@ const REPLY_TIMEOUT_MS = 15_000;
 const RELAY = fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url));
 
 /** A live stdio session with Paper Trail, tapped. */
-interface StdioSession {
+export interface StdioSession {
   /** Writes one line (a notification or a stray line) without waiting for anything. */
   send(line: string): void;
   /** Writes one request and waits for its reply. */
@@ -38,10 +38,14 @@ function readLine(dir: 'c2s' | 's2c', text: string) {
   return readFrame({ seq: 0, t: 0, dir, transport: 'stdio', text });
 }
 
-async function runStdioSession(steps: (session: StdioSession) => Promise<void>) {
+/** Runs `steps` against a tapped Paper Trail started with `extraArgs` (e.g. `--buggy-output`). */
+export async function runStdioSession(
+  steps: (session: StdioSession) => Promise<void>,
+  extraArgs: string[] = [],
+) {
   const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-'));
   const recordFile = join(folder, 'tap.ndjson');
-  const server = paperTrailCommand();
+  const server = paperTrailCommand(extraArgs);
   const child = spawn(
     process.execPath,
     [RELAY, '--record', recordFile, '--', server.command, ...server.args],
