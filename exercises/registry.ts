@@ -2,10 +2,12 @@
 import type { Check } from '../sandbox/contract/check.ts';
 import { checks as rawClient } from './raw-client/check.ts';
 import { checks as stdoutIsTheWire } from './stdout-is-the-wire/check.ts';
+import { checks as trustButVerify } from './trust-but-verify/check.ts';
 import { checks as twoKindsOfFailure } from './two-kinds-of-failure/check.ts';
 
 export const checks: Record<string, readonly Check[]> = {
   'raw-client': rawClient,
   'two-kinds-of-failure': twoKindsOfFailure,
   'stdout-is-the-wire': stdoutIsTheWire,
+  'trust-but-verify': trustButVerify,
 };
