@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import { inflateSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { paperTrailCommand } from '../../sandbox/paper-trail/index.ts';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { paperTrailCommand, startHttpServer } from '../../sandbox/paper-trail/index.ts';
 import { ArgsError, USAGE, parsePaperTrailArgs } from '../../sandbox/paper-trail/args.ts';
 import { labelPng } from '../../sandbox/paper-trail/tools/png.ts';
 
@@ -145,6 +146,27 @@ describe('--buggy-output', () => {
       expect(label.isError).toBeUndefined();
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe('--buggy-output over streamable HTTP', () => {
+  it('reaches the HTTP server too', async () => {
+    const running = await startHttpServer({ port: 0, jsonResponse: true, buggyOutput: true });
+    const client = new Client({ name: 'tools-in-depth-test', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(running.url)));
+      const result = await client.callTool({
+        name: 'order_status',
+        arguments: { order_id: 'PT-1017' },
+      });
+      expect(result.isError).toBe(true);
+      expect((result.content as Array<{ text: string }>)[0].text).toContain(
+        'Output validation error',
+      );
+    } finally {
+      await client.close();
+      await running.close();
     }
   });
 });

@@ -9,7 +9,7 @@ import { loadCapture } from '../../components/frames/capture.ts';
 // The prose with its line breaks folded, so a quote may wrap.
 const lesson = readFileSync('lessons/tools-in-depth.mdx', 'utf8').replace(/\s+/g, ' ');
 const json = (capture: string, seq: number) =>
-  JSON.parse(loadCapture(capture).views[seq]!.record.text) as Record<string, never>;
+  JSON.parse(loadCapture(capture).views[seq]!.record.text) as unknown;
 
 describe('frames quoted by tools-in-depth.mdx', () => {
   it('tools/list: draft-07 schemas, honest annotations, execution, no icons', () => {
