@@ -309,8 +309,9 @@ function droppedProblem(j: Judged): Said | null {
   if (kind !== 'text') {
     return say`${reason}, so the model gets the text instead: expected { kind: "text", text: ${quote(truth.text, 100)}, note }`;
   }
-  if (field(j.answer, 'data') !== undefined) {
-    return say`the answer still carries data ${clip(JSON.stringify(field(j.answer, 'data')), 100)}: ${reason}, so none of it may reach the model; leave data out`;
+  const kept = field(j.answer, 'data');
+  if (kept !== undefined && kept !== null) {
+    return say`the answer still carries data ${clip(JSON.stringify(kept), 100)}: ${reason}, so none of it may reach the model; leave data out`;
   }
   if (field(j.answer, 'text') !== truth.text) {
     return say`expected text ${quote(truth.text, 100)} (the result's text items joined with "\\n"), saw ${clip(JSON.stringify(field(j.answer, 'text')), 100)}`;
@@ -343,7 +344,8 @@ const missing = caseCheck(
   },
   (t) => t.kind === 'text' && t.dropped === 'missing',
   'No result without structuredContent was answered.',
-  (n) => `All ${n} results missing their structuredContent were handed over as text, with a note.`,
+  (n) =>
+    `${n === 1 ? 'The result' : `All ${n} results`} missing structuredContent went over as text, with a note.`,
   droppedProblem,
 );
 
@@ -355,7 +357,8 @@ const plain = caseCheck(
   },
   (t) => t.kind === 'text' && t.dropped === undefined,
   'No result of a tool without an outputSchema was answered.',
-  (n) => `All ${n} results of tools without an outputSchema were handed over as text.`,
+  (n) =>
+    `${n === 1 ? 'The result' : `All ${n} results`} of a tool without an outputSchema went over as text.`,
   (j) => {
     const want = (j.truth as { text: string }).text;
     if (kindOf(j.answer) === 'text' && field(j.answer, 'text') === want) return null;
@@ -393,7 +396,7 @@ const protocolErrors = caseCheck(
   'No protocol error was answered.',
   (n) => `All ${n} protocol errors handed the model nothing.`,
   (j) => {
-    if (kindOf(j.answer) === 'none' && field(j.answer, 'text') === undefined) return null;
+    if (kindOf(j.answer) === 'none') return null;
     const code = (j.truth as { code: number }).code;
     return say`the response is a JSON-RPC error (${code}), not a tool result: the request failed before any tool ran, so it is the client's to handle and the model gets { kind: "none" }`;
   },
