@@ -179,8 +179,11 @@ const cwd = fileURLToPath(new URL('..', import.meta.url));
 const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}` };
 
 describe('MCP Inspector CLI against the new features', () => {
-  async function inspect(args: string[]): Promise<Record<string, unknown>> {
-    const { command, args: serverArgs } = paperTrailCommand();
+  async function inspect(
+    args: string[],
+    serverFlags: string[] = [],
+  ): Promise<Record<string, unknown>> {
+    const { command, args: serverArgs } = paperTrailCommand(serverFlags);
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [inspector, '--cli', command, ...serverArgs, ...args],
@@ -210,5 +213,14 @@ describe('MCP Inspector CLI against the new features', () => {
       'resource_link',
       'resource',
     ]);
+  });
+
+  it('sees the output validation error under --buggy-output', async () => {
+    const called = (await inspect(
+      ['--method', 'tools/call', '--tool-name', 'order_status', '--tool-arg', 'order_id=PT-1041'],
+      ['--buggy-output'],
+    )) as { content: Array<{ text: string }>; isError: boolean };
+    expect(called.isError).toBe(true);
+    expect(called.content[0].text).toContain('Output validation error');
   });
 });
