@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions.ts';
 
-export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--buggy-output] [--http [--port N] [--json-response]
+export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--buggy-output | --unchecked-output] [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]]]
 
   (no flags)               speak MCP over stdio: frames on stdin/stdout, logs on stderr
@@ -18,6 +18,8 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--bugg
                            check run does); without it, the fixed orders the lessons quote
   --buggy-output           order_status sends structured output that breaks its
                            outputSchema (eta as a number), to watch output validation
+  --unchecked-output       the same broken output, sent to the client unchecked, as a
+                           server without the SDK's output check would send it
   --help                   show this text`;
 
 /** A positive whole number typed on the command line, with the flag named in the message. */
@@ -36,6 +38,7 @@ const Options = z
     'max-sessions': count('--max-sessions', 10_000),
     seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
     'buggy-output': z.boolean().default(false),
+    'unchecked-output': z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .refine(
@@ -53,11 +56,12 @@ const Options = z
 
 export type PaperTrailArgs =
   | { mode: 'help' }
-  | { mode: 'stdio'; seed?: number; buggyOutput?: true }
+  | { mode: 'stdio'; seed?: number; buggyOutput?: true; uncheckedOutput?: true }
   | {
       mode: 'http';
       seed?: number;
       buggyOutput?: true;
+      uncheckedOutput?: true;
       port: number;
       jsonResponse: boolean;
       sessionIdleMs: number;
@@ -72,7 +76,10 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
   });
   if (o.help) return { mode: 'help' };
   const seed = o.seed === undefined ? {} : { seed: o.seed };
-  const buggy = o['buggy-output'] ? { buggyOutput: true as const } : {};
+  const buggy = {
+    ...(o['buggy-output'] && { buggyOutput: true as const }),
+    ...(o['unchecked-output'] && { uncheckedOutput: true as const }),
+  };
   if (!o.http) return { mode: 'stdio', ...seed, ...buggy };
   return {
     mode: 'http',

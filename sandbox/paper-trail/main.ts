@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   }
 
   if (args.mode === 'stdio') {
-    const server = createPaperTrailServer({ seed: args.seed, buggyOutput: args.buggyOutput });
+    const server = createPaperTrailServer({
+      seed: args.seed,
+      buggyOutput: args.buggyOutput,
+      uncheckedOutput: args.uncheckedOutput,
+    });
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
     await server.connect(new StdioServerTransport());
@@ -38,6 +42,7 @@ async function main(): Promise<void> {
     maxSessions: args.maxSessions,
     seed: args.seed,
     buggyOutput: args.buggyOutput,
+    uncheckedOutput: args.uncheckedOutput,
     log,
   });
   log(

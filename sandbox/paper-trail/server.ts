@@ -7,6 +7,7 @@ import type { OrderRecord } from './orders.ts';
 import { READS_ONE_ORDER } from './tools/annotations.ts';
 import { buggyStructured } from './tools/buggy-output.ts';
 import { registerShippingLabel } from './tools/shipping-label.ts';
+import { sendOutputUnchecked } from './tools/unchecked-output.ts';
 
 export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 
@@ -17,6 +18,8 @@ export interface PaperTrailOptions {
   seed?: number;
   /** order_status's structured output breaks its outputSchema (tools/buggy-output.ts). */
   buggyOutput?: boolean;
+  /** order_status's broken structured output reaches the wire (tools/unchecked-output.ts). */
+  uncheckedOutput?: boolean;
 }
 
 const orderShape = {
@@ -107,6 +110,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
   );
 
   registerShippingLabel(server, (orderId) => requireOrder(orders, orderId));
+  if (options.uncheckedOutput) sendOutputUnchecked(server);
 
   // One fixed resource per order, so an unknown URI gets the SDK's own "not found" answer.
   for (const order of orders) {

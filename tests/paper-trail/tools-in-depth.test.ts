@@ -150,6 +150,65 @@ describe('--buggy-output', () => {
   });
 });
 
+describe('--unchecked-output', () => {
+  it('is a flag with usage text', () => {
+    expect(parsePaperTrailArgs(['--unchecked-output'])).toEqual({
+      mode: 'stdio',
+      uncheckedOutput: true,
+    });
+    expect(USAGE).toContain('--unchecked-output');
+  });
+
+  it('sends the broken structured content; the SDK Client refuses it once it knows the schema', async () => {
+    const client = await connect(['--unchecked-output']);
+    try {
+      // Before tools/list the Client has no schema to check against: the bad data comes through.
+      const raw = await client.callTool({
+        name: 'order_status',
+        arguments: { order_id: 'PT-1041' },
+      });
+      expect(raw.isError).toBeUndefined();
+      expect(raw.structuredContent).toEqual({
+        order_id: 'PT-1041',
+        status: 'shipped',
+        carrier: 'Delhivery',
+        eta: Date.UTC(2026, 7, 5),
+      });
+      // The text content still carries the right record.
+      expect(JSON.parse((raw.content as Array<{ text: string }>)[0].text).eta).toBe('2026-08-05');
+      // After tools/list the Client validates and throws rather than hand the data over.
+      await client.listTools();
+      await expect(
+        client.callTool({ name: 'order_status', arguments: { order_id: 'PT-1041' } }),
+      ).rejects.toThrow(/Structured content does not match the tool's output schema/);
+      // Other results are untouched.
+      const missing = await client.callTool({
+        name: 'order_status',
+        arguments: { order_id: 'PT-9999' },
+      });
+      expect(missing.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('reaches the HTTP server too', async () => {
+    const running = await startHttpServer({ port: 0, jsonResponse: true, uncheckedOutput: true });
+    const client = new Client({ name: 'tools-in-depth-test', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(running.url)));
+      const result = await client.callTool({
+        name: 'order_status',
+        arguments: { order_id: 'PT-1017' },
+      });
+      expect((result.structuredContent as { eta: unknown }).eta).toBe(Date.UTC(2026, 6, 21));
+    } finally {
+      await client.close();
+      await running.close();
+    }
+  });
+});
+
 describe('--buggy-output over streamable HTTP', () => {
   it('reaches the HTTP server too', async () => {
     const running = await startHttpServer({ port: 0, jsonResponse: true, buggyOutput: true });
