@@ -1,6 +1,6 @@
 // Checks for trust-but-verify: the learner's verify() is judged against the responses Paper
-// Trail really sent (read from the recorded frames, in a normal and a --buggy-output session)
-// and against responses built from a real one, the way a server that does not check its own
+// Trail really sent (read from the recorded frames of a normal, a --buggy-output and an
+// --unchecked-output session) and against responses built from a real one, the way a server that does not check its own
 // output could send them. The rule each check applies is worked out here from the frames and
 // the tool's real outputSchema, validated with the SDK's own JSON Schema validator.
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';

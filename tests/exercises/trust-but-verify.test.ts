@@ -1,24 +1,21 @@
-// trust-but-verify: verify() is judged on real Paper Trail responses (a normal and a
-// --buggy-output session) and on edge cases built from the real PT-1041 answer (frame 6).
+// trust-but-verify: verify() is judged on real Paper Trail responses (a normal, a
+// --buggy-output and an --unchecked-output session, whose PT-1041 answer is frame 34) and on
+// edge cases built from the normal session's PT-1041 answer (frame 6).
 import { expect } from 'vitest';
 import { exerciseSuite, type Mistake } from './suite.ts';
 
 const mistakes: Mistake[] = [
   {
     name: 'trusts-blindly',
-    frame: 6,
+    frame: 34,
     check: 'drops-invalid',
-    says: [
-      'edge case "eta as a number", built from frame 6',
-      '(data/eta must be string)',
-      '3 more case(s)',
-    ],
+    says: ['"unchecked PT-1041" (frame 34', '(data/eta must be string)', '5 more case(s)'],
   },
   {
     name: 'keys-only',
-    frame: 6,
+    frame: 34,
     check: 'drops-invalid',
-    says: ['edge case "eta as a number"', '2 more case(s)'],
+    says: ['"unchecked PT-1041" (frame 34', '4 more case(s)'],
   },
   {
     name: 'no-enum',
@@ -40,15 +37,19 @@ const mistakes: Mistake[] = [
   },
   {
     name: 'keeps-rejected-data',
-    frame: 6,
+    frame: 34,
     check: 'drops-invalid',
-    says: ['the answer still carries data', 'so none of it may reach the model'],
+    says: [
+      '"unchecked PT-1041" (frame 34',
+      'the answer still carries data',
+      'so none of it may reach the model',
+    ],
   },
   {
     name: 'silent-drop',
-    frame: 6,
+    frame: 34,
     check: 'drops-invalid',
-    says: 'needs a non-empty note',
+    says: ['"unchecked PT-1041" (frame 34', 'needs a non-empty note'],
   },
   {
     name: 'missing-is-fine',
@@ -120,8 +121,8 @@ exerciseSuite({
   writes: 'verify',
   starter: { check: 'drops-invalid' },
   alsoSolution(s) {
-    // Two real sessions were judged: the normal one and the --buggy-output one.
-    expect(s.frames).toBeGreaterThan(20);
+    // Three real sessions were judged: normal, --buggy-output and --unchecked-output.
+    expect(s.frames).toBe(37);
   },
   hints,
   mistakes,

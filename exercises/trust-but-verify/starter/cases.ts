@@ -5,8 +5,8 @@ export interface LiveCase {
   name: string;
   /** The tool the call names; its tools/list entry is what verify() is given. */
   tool: string;
-  /** Paper Trail started normally, or with --buggy-output. */
-  session: 'normal' | 'buggy';
+  /** Paper Trail started normally, with --buggy-output, or with --unchecked-output. */
+  session: 'normal' | 'buggy' | 'unchecked';
   params: Record<string, unknown>;
 }
 
@@ -58,6 +58,18 @@ export const liveCases: LiveCase[] = [
     name: 'buggy PT-1017',
     tool: 'order_status',
     session: 'buggy',
+    params: orderStatus('PT-1017'),
+  },
+  {
+    name: 'unchecked PT-1041',
+    tool: 'order_status',
+    session: 'unchecked',
+    params: orderStatus('PT-1041'),
+  },
+  {
+    name: 'unchecked PT-1017',
+    tool: 'order_status',
+    session: 'unchecked',
     params: orderStatus('PT-1017'),
   },
 ];

@@ -1,8 +1,8 @@
-// Read-only driver: starts the server given on the command line twice (as it is, then with
-// --buggy-output added), lists its tools, makes every call in cases.ts and hands each real
-// response to your verify(), with the called tool's entry from tools/list. Then it builds a
-// few responses from a real one (cases.ts) and asks about those too. It prints one "@@case"
-// line per case; anything else you print is ignored.
+// Read-only driver: starts the server given on the command line three times (as it is, then
+// with --buggy-output, then with --unchecked-output added), lists its tools, makes every call
+// in cases.ts and hands each real response to your verify(), with the called tool's entry
+// from tools/list. Then it builds a few responses from a real one (cases.ts) and asks about
+// those too. It prints one "@@case" line per case; anything else you print is ignored.
 // Run: node drive.ts <server command> [args...]
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -74,6 +74,7 @@ let tools: Json[] = [];
 for (const [session, extra, firstId] of [
   ['normal', [], 1],
   ['buggy', ['--buggy-output'], 101],
+  ['unchecked', ['--unchecked-output'], 201],
 ] as const) {
   const peer = startSession([...extra], firstId);
   await peer.request('initialize', {
