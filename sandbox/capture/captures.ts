@@ -4,7 +4,11 @@ import { captureHttpJson, captureHttpJsonProgress, captureHttpSse } from './http
 import { serialiseCapture } from '../wire/capture-file.ts';
 import { captureStdioPipelined, captureStdioSession, captureStdioStrict } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
-import { captureStdioBuggyOutput, captureStdioToolCalls } from './lesson-4-sessions.ts';
+import {
+  captureStdioBuggyOutput,
+  captureStdioToolCalls,
+  captureStdioUncheckedOutput,
+} from './lesson-4-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -21,6 +25,7 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'stdio-strict.jsonl', run: captureStdioStrict },
   { file: 'stdio-tool-calls.jsonl', run: captureStdioToolCalls },
   { file: 'stdio-buggy-output.jsonl', run: captureStdioBuggyOutput },
+  { file: 'stdio-unchecked-output.jsonl', run: captureStdioUncheckedOutput },
 ];
 
 /** Runs every capture; returns file name → contents, including stderr sidecars. */

@@ -42,3 +42,16 @@ export async function captureStdioBuggyOutput(): Promise<CaptureResult> {
   );
   return { frames };
 }
+
+/** The same call against `--unchecked-output`: the broken structured content reaches the client. */
+export async function captureStdioUncheckedOutput(): Promise<CaptureResult> {
+  const { frames } = await runStdioSession(
+    async (session) => {
+      await session.request(script.initialize);
+      session.send(script.initialized);
+      await session.request(buggyOrder);
+    },
+    ['--unchecked-output'],
+  );
+  return { frames };
+}

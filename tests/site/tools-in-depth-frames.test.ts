@@ -65,6 +65,15 @@ describe('frames quoted by tools-in-depth.mdx', () => {
     );
   });
 
+  it('--unchecked-output: the broken structured content reaches the client, text intact', () => {
+    const unchecked = json('stdio-unchecked-output', 4) as {
+      result: { content: [{ text: string }]; structuredContent: { eta: unknown }; isError?: true };
+    };
+    expect(unchecked.result.isError).toBeUndefined();
+    expect(typeof unchecked.result.structuredContent.eta).toBe('number');
+    expect(JSON.parse(unchecked.result.content[0].text).eta).toBe('2026-08-05');
+  });
+
   it('the quiz points at the frames it names', () => {
     expect(lesson).toContain("frame: { capture: 'stdio-tool-calls', seq: 4 }");
     expect(lesson).toContain("frame: { capture: 'stdio-buggy-output', seq: 4 }");
