@@ -4,6 +4,7 @@ import { checks as negotiate } from './negotiate/check.ts';
 import { checks as rawClient } from './raw-client/check.ts';
 import { checks as stdoutIsTheWire } from './stdout-is-the-wire/check.ts';
 import { checks as tap } from './tap/check.ts';
+import { checks as trustButVerify } from './trust-but-verify/check.ts';
 import { checks as twoKindsOfFailure } from './two-kinds-of-failure/check.ts';
 
 export const checks: Record<string, readonly Check[]> = {
@@ -12,4 +13,5 @@ export const checks: Record<string, readonly Check[]> = {
   'stdout-is-the-wire': stdoutIsTheWire,
   tap: tap,
   negotiate: negotiate,
+  'trust-but-verify': trustButVerify,
 };

@@ -199,6 +199,70 @@ const entries: unknown = [
       href: `${SPEC}/basic/lifecycle#version-negotiation`,
     },
   },
+  {
+    id: 'input-schema',
+    term: 'input schema',
+    definition:
+      'The JSON Schema in a tool’s `tools/list` entry that says what `arguments` a `tools/call` must carry. Without a `$schema` member it is read as JSON Schema 2020-12. Arguments that do not fit it are reported as a tool error, so the model can correct itself.',
+    source: { title: 'Server features › Tools › Tool', href: `${SPEC}/server/tools#tool` },
+  },
+  {
+    id: 'output-schema',
+    term: 'output schema',
+    definition:
+      'An optional JSON Schema in a tool’s `tools/list` entry describing the `structuredContent` its results will carry. A server that declares one must send structured results that match it; a client should check that they do.',
+    source: {
+      title: 'Server features › Tools › Output Schema',
+      href: `${SPEC}/server/tools#output-schema`,
+    },
+  },
+  {
+    id: 'structured-content',
+    term: 'structured content',
+    definition:
+      'The `structuredContent` member of a tool result: the answer as a JSON object for programs, beside the `content` blocks written for the model. A tool that sends it should also put the same JSON in a text block.',
+    source: {
+      title: 'Server features › Tools › Structured Content',
+      href: `${SPEC}/server/tools#structured-content`,
+    },
+  },
+  {
+    id: 'tool-annotation',
+    term: 'tool annotation',
+    definition:
+      'A hint in a tool’s `tools/list` entry about how it behaves: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint` (and a `title`). A client may use them to decide when to ask the user, but must treat them as untrusted unless it trusts the server.',
+    source: { title: 'Server features › Tools › Tool', href: `${SPEC}/server/tools#tool` },
+  },
+  {
+    id: 'content-block',
+    term: 'content block',
+    definition:
+      'One item of a tool result’s `content` list, told apart by its `type`: `text`, `image` and `audio` (base64 `data` with a `mimeType`), `resource_link` (a URI to fetch) and `resource` (a resource embedded whole).',
+    source: {
+      title: 'Server features › Tools › Tool Result',
+      href: `${SPEC}/server/tools#tool-result`,
+    },
+  },
+  {
+    id: 'resource-link',
+    term: 'resource link',
+    definition:
+      'A content block of type `resource_link`: a `uri`, a `name` and optionally a `mimeType`, pointing at a resource the client can read with `resources/read` instead of carrying its contents in the result.',
+    source: {
+      title: 'Server features › Tools › Resource Links',
+      href: `${SPEC}/server/tools#resource-links`,
+    },
+  },
+  {
+    id: 'embedded-resource',
+    term: 'embedded resource',
+    definition:
+      'A content block of type `resource` that carries a resource’s contents inside the tool result: a `uri`, a `mimeType`, and either `text` or base64 `blob`.',
+    source: {
+      title: 'Server features › Tools › Embedded Resources',
+      href: `${SPEC}/server/tools#embedded-resources`,
+    },
+  },
 ];
 
 export const glossary: readonly GlossaryEntry[] = parseGlossary(

@@ -11,6 +11,11 @@ import {
   captureInspectorCli,
 } from './lesson-1-sessions.ts';
 import * as lesson3 from './lesson-3-sessions.ts';
+import {
+  captureStdioBuggyOutput,
+  captureStdioToolCalls,
+  captureStdioUncheckedOutput,
+} from './lesson-4-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -36,6 +41,9 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'handshake-no-logging.jsonl', run: lesson3.captureUndeclaredLogging },
   { file: 'handshake-logging.jsonl', run: lesson3.captureDeclaredLogging },
   { file: 'http-protocol-version.jsonl', run: lesson3.captureHttpProtocolVersion },
+  { file: 'stdio-tool-calls.jsonl', run: captureStdioToolCalls },
+  { file: 'stdio-buggy-output.jsonl', run: captureStdioBuggyOutput },
+  { file: 'stdio-unchecked-output.jsonl', run: captureStdioUncheckedOutput },
 ];
 
 /**

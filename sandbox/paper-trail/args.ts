@@ -7,6 +7,7 @@ import { versionsFlag } from './versions-flag.ts';
 import { SDK_PROTOCOL_VERSIONS } from './handshake.ts';
 
 export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--versions V1,V2] [--logging]
+                                          [--buggy-output | --unchecked-output]
                                           [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]]]
 
@@ -24,6 +25,10 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
                            ${SDK_PROTOCOL_VERSIONS.join(', ')})
   --logging                declare the logging capability: honour logging/setLevel and log
                            each order_status call as notifications/message
+  --buggy-output           order_status sends structured output that breaks its
+                           outputSchema (eta as a number), to watch output validation
+  --unchecked-output       the same broken output, sent to the client unchecked, as a
+                           server without the SDK's output check would send it
   --help                   show this text`;
 
 /** A positive whole number typed on the command line, with the flag named in the message. */
@@ -43,6 +48,8 @@ const Options = z
     seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
     versions: versionsFlag.optional(),
     logging: z.boolean().default(false),
+    'buggy-output': z.boolean().default(false),
+    'unchecked-output': z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .refine(
@@ -63,6 +70,8 @@ interface Served {
   seed?: number;
   versions?: string[];
   logging?: boolean;
+  buggyOutput?: true;
+  uncheckedOutput?: true;
 }
 
 export type PaperTrailArgs =
@@ -87,6 +96,8 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     ...(o.seed !== undefined && { seed: o.seed }),
     ...(o.versions !== undefined && { versions: o.versions }),
     ...(o.logging && { logging: true }),
+    ...(o['buggy-output'] && { buggyOutput: true as const }),
+    ...(o['unchecked-output'] && { uncheckedOutput: true as const }),
   };
   if (!o.http) return { mode: 'stdio', ...seed };
   return {

@@ -30,6 +30,8 @@ async function main(): Promise<void> {
       log,
       versions: args.versions,
       logging: args.logging,
+      buggyOutput: args.buggyOutput,
+      uncheckedOutput: args.uncheckedOutput,
     });
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
@@ -46,6 +48,8 @@ async function main(): Promise<void> {
     seed: args.seed,
     versions: args.versions,
     logging: args.logging,
+    buggyOutput: args.buggyOutput,
+    uncheckedOutput: args.uncheckedOutput,
     log,
   });
   log(

@@ -6,6 +6,10 @@ import { orderBook, trackingSteps } from './orders.ts';
 import type { OrderRecord } from './orders.ts';
 import { registerCarrierResource, type CarrierAccount } from './carrier.ts';
 import { acceptOnlyVersions, logLine } from './handshake.ts';
+import { READS_ONE_ORDER } from './tools/annotations.ts';
+import { buggyStructured } from './tools/buggy-output.ts';
+import { registerShippingLabel } from './tools/shipping-label.ts';
+import { sendOutputUnchecked } from './tools/unchecked-output.ts';
 
 export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 
@@ -22,6 +26,10 @@ export interface PaperTrailOptions {
   versions?: readonly string[];
   /** Declare the logging capability and log tool calls as notifications/message (--logging). */
   logging?: boolean;
+  /** order_status's structured output breaks its outputSchema (tools/buggy-output.ts). */
+  buggyOutput?: boolean;
+  /** order_status's broken structured output reaches the wire (tools/unchecked-output.ts). */
+  uncheckedOutput?: boolean;
 }
 
 const orderShape = {
@@ -65,6 +73,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       description: 'Look up the status, carrier and ETA of one order.',
       inputSchema: orderShape,
       outputSchema: orderRecordShape,
+      annotations: READS_ONE_ORDER,
     },
     async ({ order_id }, extra) => {
       await logLine(server, extra, 'debug', `order_status: looking up ${order_id}`);
@@ -72,7 +81,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       await logLine(server, extra, 'info', `order_status: ${order_id} is ${order.status}`);
       return {
         content: [{ type: 'text', text: JSON.stringify(order) }],
-        structuredContent: { ...order },
+        structuredContent: options.buggyOutput ? buggyStructured(order) : { ...order },
       };
     },
   );
@@ -83,6 +92,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       title: 'Track shipment',
       description: 'Follow an order through its carrier scans, reporting progress as it goes.',
       inputSchema: orderShape,
+      annotations: READS_ONE_ORDER,
     },
     async ({ order_id }, extra) => {
       const order = requireOrder(orders, order_id);
@@ -112,6 +122,9 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
       };
     },
   );
+
+  registerShippingLabel(server, (orderId) => requireOrder(orders, orderId));
+  if (options.uncheckedOutput) sendOutputUnchecked(server);
 
   // One fixed resource per order, so an unknown URI gets the SDK's own "not found" answer.
   for (const order of orders) {

@@ -16,5 +16,7 @@ export function stdioServerOptions(argv: readonly string[]): PaperTrailOptions {
   }
   if (args.mode !== 'stdio')
     failUsage('this copy of Paper Trail speaks stdio only', USAGE, 'paper-trail');
-  return { seed: args.seed, versions: args.versions, logging: args.logging };
+  // Every flag but the mode, so that a flag added to args.ts needs no edit here.
+  const { mode: _stdio, ...options } = args;
+  return options;
 }

@@ -33,11 +33,15 @@ const shipped = { order_id: 'PT-1041', status: 'shipped', carrier: 'Delhivery', 
 const { command, args } = paperTrailCommand();
 
 describe('MCP Inspector CLI against Paper Trail over stdio', () => {
-  it('lists both tools', async () => {
+  it('lists the three tools', async () => {
     const listed = (await inspect([command, ...args, '--method', 'tools/list'])) as {
       tools: Array<{ name: string }>;
     };
-    expect(listed.tools.map((tool) => tool.name)).toEqual(['order_status', 'track_shipment']);
+    expect(listed.tools.map((tool) => tool.name)).toEqual([
+      'order_status',
+      'track_shipment',
+      'shipping_label',
+    ]);
   });
 
   it('calls order_status for PT-1041 and PT-9999', async () => {

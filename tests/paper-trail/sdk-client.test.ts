@@ -27,10 +27,14 @@ function sharedBehaviour(name: string, connect: () => Promise<Transport>, progre
       await client?.close();
     });
 
-    it('introduces itself and lists both tools with an output schema on order_status', async () => {
+    it('introduces itself and lists its tools with an output schema on order_status', async () => {
       expect(client.getServerVersion()).toEqual({ name: 'paper-trail', version: '1.0.0' });
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(['order_status', 'track_shipment']);
+      expect(tools.map((tool) => tool.name).sort()).toEqual([
+        'order_status',
+        'shipping_label',
+        'track_shipment',
+      ]);
       const orderStatus = tools.find((tool) => tool.name === 'order_status')!;
       expect(orderStatus.outputSchema?.required).toEqual(['order_id', 'status', 'carrier', 'eta']);
     });

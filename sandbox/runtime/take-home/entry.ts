@@ -57,7 +57,7 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
   if (argv[0] === '--paper-trail') {
     // A check run passes --seed: this run's variation of the orders (paper-trail/orders.ts).
-    // Every stdio flag of Paper Trail works here too (--versions, --logging: stdio-options.ts).
+    // Every stdio flag of Paper Trail works here too (--versions, --buggy-output…: stdio-options.ts).
     await createPaperTrailServer(stdioServerOptions(argv.slice(1))).connect(
       new StdioServerTransport(),
     );

@@ -19,7 +19,7 @@ async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--paper-trail') {
     // Only the stdio side of Paper Trail: the HTTP half would add weight for nothing here.
     // A check run passes --seed: this run's variation of the orders (paper-trail/orders.ts).
-    // Every stdio flag of Paper Trail works here too (--versions, --logging: stdio-options.ts).
+    // Every stdio flag of Paper Trail works here too (--versions, --buggy-output…: stdio-options.ts).
     const server = createPaperTrailServer(stdioServerOptions(argv.slice(1)));
     await server.connect(new StdioServerTransport());
     return;

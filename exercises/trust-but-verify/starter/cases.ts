@@ -1,0 +1,143 @@
+// What drive.ts asks Paper Trail, and the responses it builds from a real one. Read-only:
+// the checker judges your answers against the frames that really crossed the wire.
+
+export interface LiveCase {
+  name: string;
+  /** The tool the call names; its tools/list entry is what verify() is given. */
+  tool: string;
+  /** Paper Trail started normally, with --buggy-output, or with --unchecked-output. */
+  session: 'normal' | 'buggy' | 'unchecked';
+  params: Record<string, unknown>;
+}
+
+const orderStatus = (order_id: unknown) => ({
+  name: 'order_status',
+  arguments: { order_id },
+});
+
+export const liveCases: LiveCase[] = [
+  { name: 'PT-1041', tool: 'order_status', session: 'normal', params: orderStatus('PT-1041') },
+  { name: 'PT-1017', tool: 'order_status', session: 'normal', params: orderStatus('PT-1017') },
+  {
+    name: 'missing order',
+    tool: 'order_status',
+    session: 'normal',
+    params: orderStatus('PT-9999'),
+  },
+  {
+    name: 'order_id as a number',
+    tool: 'order_status',
+    session: 'normal',
+    params: orderStatus(42),
+  },
+  {
+    name: 'shipping label',
+    tool: 'shipping_label',
+    session: 'normal',
+    params: { name: 'shipping_label', arguments: { order_id: 'PT-1017' } },
+  },
+  {
+    name: 'unknown tool',
+    tool: 'cancel_order',
+    session: 'normal',
+    params: { name: 'cancel_order', arguments: { order_id: 'PT-1041' } },
+  },
+  {
+    name: 'no tool name',
+    tool: 'order_status',
+    session: 'normal',
+    params: { arguments: { order_id: 'PT-1041' } },
+  },
+  {
+    name: 'buggy PT-1041',
+    tool: 'order_status',
+    session: 'buggy',
+    params: orderStatus('PT-1041'),
+  },
+  {
+    name: 'buggy PT-1017',
+    tool: 'order_status',
+    session: 'buggy',
+    params: orderStatus('PT-1017'),
+  },
+  {
+    name: 'unchecked PT-1041',
+    tool: 'order_status',
+    session: 'unchecked',
+    params: orderStatus('PT-1041'),
+  },
+  {
+    name: 'unchecked PT-1017',
+    tool: 'order_status',
+    session: 'unchecked',
+    params: orderStatus('PT-1017'),
+  },
+];
+
+type Json = Record<string, unknown>;
+
+export interface EdgeCase {
+  name: string;
+  /** The tool whose tools/list entry verify() is given (order_status when absent). */
+  tool?: string;
+  /** What a server that does not check its own output (unlike SDK 1.32.2) could send. */
+  build(real: Json): Json;
+}
+
+/** The real PT-1041 response with its structuredContent changed by `change`. */
+function withStructured(real: Json, change: (structured: Json) => Json | undefined): Json {
+  const result = { ...(real.result as Json) };
+  const changed = change({ ...(result.structuredContent as Json) });
+  if (changed === undefined) delete result.structuredContent;
+  else result.structuredContent = changed;
+  return { ...real, id: `edge-${String(real.id)}`, result };
+}
+
+// Each is built from the order_status response Paper Trail really sent for PT-1041 in this
+// run, so its data changes from run to run like the live answers do.
+export const edgeCases: EdgeCase[] = [
+  {
+    name: 'eta as a number',
+    build: (real) =>
+      withStructured(real, (s) => ({ ...s, eta: Date.parse(`${String(s.eta)}T00:00:00Z`) })),
+  },
+  {
+    name: 'status outside the enum',
+    build: (real) => withStructured(real, (s) => ({ ...s, status: 'lost in transit' })),
+  },
+  {
+    name: 'carrier missing',
+    build: (real) =>
+      withStructured(real, (s) => {
+        delete s.carrier;
+        return s;
+      }),
+  },
+  {
+    name: 'an extra field',
+    build: (real) => withStructured(real, (s) => ({ ...s, warehouse: 'BLR-2' })),
+  },
+  {
+    name: 'no structuredContent',
+    build: (real) => withStructured(real, () => undefined),
+  },
+  {
+    name: 'tool error with valid structured data',
+    build: (real) => {
+      const built = withStructured(real, (s) => s);
+      const result = built.result as Json;
+      result.content = [{ type: 'text', text: 'carrier API timed out; the data may be stale' }];
+      result.isError = true;
+      return built;
+    },
+  },
+  {
+    name: 'unknown tool as the spec words it',
+    tool: 'cancel_order',
+    build: (real) => ({
+      jsonrpc: '2.0',
+      id: `edge-${String(real.id)}-spec`,
+      error: { code: -32602, message: 'Unknown tool: cancel_order' },
+    }),
+  },
+];
