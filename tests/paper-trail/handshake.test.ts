@@ -259,6 +259,7 @@ describe('the MCP Inspector CLI against --logging and --versions', () => {
     expect((JSON.parse(stdout) as { tools: { name: string }[] }).tools.map((t) => t.name)).toEqual([
       'order_status',
       'track_shipment',
+      'shipping_label',
     ]);
   });
 });
