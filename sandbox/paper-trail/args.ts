@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions.ts';
 
-export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--http [--port N] [--json-response]
+export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--live] [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]]]
 
   (no flags)               speak MCP over stdio: frames on stdin/stdout, logs on stderr
@@ -14,6 +14,9 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--http
   --session-idle SECONDS   close a session after this long without a request
                            (default ${DEFAULT_SESSION_IDLE_MS / 1000}); its id then gets 404
   --max-sessions N         refuse a new session with 503 while N are open (default ${DEFAULT_MAX_SESSIONS})
+  --live                   resources from the template orders://{order_id} over a larger
+                           catalog: paged resources/list, subscriptions to an order whose
+                           status moves on, completions for order ids (lesson 5)
   --seed N                 serve a per-run variation of the orders drawn from N (what a
                            check run does); without it, the fixed orders the lessons quote
   --help                   show this text`;
@@ -33,6 +36,7 @@ const Options = z
     'session-idle': count('--session-idle', 86_400),
     'max-sessions': count('--max-sessions', 10_000),
     seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
+    live: z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .refine(
@@ -50,10 +54,11 @@ const Options = z
 
 export type PaperTrailArgs =
   | { mode: 'help' }
-  | { mode: 'stdio'; seed?: number }
+  | { mode: 'stdio'; seed?: number; live?: boolean }
   | {
       mode: 'http';
       seed?: number;
+      live?: boolean;
       port: number;
       jsonResponse: boolean;
       sessionIdleMs: number;
@@ -68,10 +73,12 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
   });
   if (o.help) return { mode: 'help' };
   const seed = o.seed === undefined ? {} : { seed: o.seed };
-  if (!o.http) return { mode: 'stdio', ...seed };
+  const live = o.live ? { live: true } : {};
+  if (!o.http) return { mode: 'stdio', ...seed, ...live };
   return {
     mode: 'http',
     ...seed,
+    ...live,
     port: o.port ?? 0,
     jsonResponse: o['json-response'],
     sessionIdleMs: (o['session-idle'] ?? DEFAULT_SESSION_IDLE_MS / 1000) * 1000,

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   }
 
   if (args.mode === 'stdio') {
-    const server = createPaperTrailServer({ seed: args.seed });
+    const server = createPaperTrailServer({ seed: args.seed, live: args.live });
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
     await server.connect(new StdioServerTransport());
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     sessionIdleMs: args.sessionIdleMs,
     maxSessions: args.maxSessions,
     seed: args.seed,
+    live: args.live,
     log,
   });
   log(

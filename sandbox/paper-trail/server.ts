@@ -4,6 +4,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { orderBook, trackingSteps } from './orders.ts';
 import type { OrderRecord } from './orders.ts';
+import { registerLiveResources } from './resources/live.ts';
 
 export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 
@@ -12,6 +13,10 @@ export interface PaperTrailOptions {
   stepDelayMs?: number;
   /** A check run's seed: serve this run's variation of the orders (orders.ts), not the fixed ones. */
   seed?: number;
+  /** --live: resources from a template over a larger catalog, pages, subscriptions, completions. */
+  live?: boolean;
+  /** With live: pause between two status changes of a watched order. */
+  statusStepMs?: number;
 }
 
 const orderShape = {
@@ -99,8 +104,11 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
     },
   );
 
+  const live = options.live
+    ? registerLiveResources(server, { seed: options.seed, statusStepMs: options.statusStepMs })
+    : undefined;
   // One fixed resource per order, so an unknown URI gets the SDK's own "not found" answer.
-  for (const order of orders) {
+  for (const order of live ? [] : orders) {
     server.registerResource(
       `order-${order.order_id}`,
       `orders://${order.order_id}`,
@@ -116,10 +124,10 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
     {
       title: 'Draft a customer reply',
       description: 'Ask the model to answer a customer who wants to know where their order is.',
-      argsSchema: orderShape,
+      argsSchema: live?.orderArgs ?? orderShape,
     },
     ({ order_id }) => {
-      const order = findIn(orders, order_id);
+      const order = live ? live.find(order_id) : findIn(orders, order_id);
       const facts = order ? JSON.stringify(order) : `no order ${order_id} exists`;
       return {
         messages: [
