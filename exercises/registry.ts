@@ -3,9 +3,11 @@ import type { Check } from '../sandbox/contract/check.ts';
 import { checks as rawClient } from './raw-client/check.ts';
 import { checks as stdoutIsTheWire } from './stdout-is-the-wire/check.ts';
 import { checks as twoKindsOfFailure } from './two-kinds-of-failure/check.ts';
+import { checks as watchAnOrder } from './watch-an-order/check.ts';
 
 export const checks: Record<string, readonly Check[]> = {
   'raw-client': rawClient,
   'two-kinds-of-failure': twoKindsOfFailure,
   'stdout-is-the-wire': stdoutIsTheWire,
+  'watch-an-order': watchAnOrder,
 };
