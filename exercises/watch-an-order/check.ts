@@ -187,13 +187,16 @@ const rereads: Check = {
       };
     }
 
+    // Updates that arrive after the client closed the server's stdin found it gone: no read owed.
+    const lastSent = conv.from('c2s').at(-1)?.frame.seq ?? -1;
+    const gone = (r: Read) => run.stdinClosed && r.frame.seq > lastSent;
     let owed: Read | undefined; // an update for our uri not yet followed by a read
     let sinceRead: Read | undefined; // the last update of any uri since the last read
     let reads = 0;
     let ownSeen = false;
     for (const r of after) {
       if (isUpdate(r)) {
-        if (uriOf(r) === t.uri) {
+        if (uriOf(r) === t.uri && !gone(r)) {
           if (owed && r.frame.t - owed.frame.t >= COALESCE_MS) {
             return {
               ok: false,
