@@ -4,6 +4,12 @@ import { captureHttpJson, captureHttpJsonProgress, captureHttpSse } from './http
 import { serialiseCapture } from '../wire/capture-file.ts';
 import { captureStdioPipelined, captureStdioSession, captureStdioStrict } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
+import {
+  capturePrompts,
+  captureResourcesFixed,
+  captureResourcesLive,
+  captureSubscription,
+} from './lesson-5-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -18,6 +24,10 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'http-sse.jsonl', run: captureHttpSse },
   { file: 'http-json-progress.jsonl', run: captureHttpJsonProgress },
   { file: 'stdio-strict.jsonl', run: captureStdioStrict },
+  { file: 'resources-fixed.jsonl', run: captureResourcesFixed },
+  { file: 'resources-live.jsonl', run: captureResourcesLive },
+  { file: 'resources-subscribe.jsonl', run: captureSubscription },
+  { file: 'prompts-live.jsonl', run: capturePrompts },
 ];
 
 /** Runs every capture; returns file name → contents, including stderr sidecars. */
