@@ -82,17 +82,20 @@ async function runSession(
       );
     },
     async notification(method, uri) {
-      await until(() => {
-        for (let i = taken; i < arrived.length; i++) {
-          const r = arrived[i]!;
-          if (r.kind !== 'notification' || r.method !== method) continue;
-          const params = r.message && 'params' in r.message ? r.message.params : undefined;
-          if (uri !== undefined && params?.uri !== uri) continue;
-          taken = i + 1;
-          return true;
-        }
-        return undefined;
-      }, `${method} ${uri ?? ''}`);
+      await until(
+        () => {
+          for (let i = taken; i < arrived.length; i++) {
+            const r = arrived[i]!;
+            if (r.kind !== 'notification' || r.method !== method) continue;
+            const params = r.message && 'params' in r.message ? r.message.params : undefined;
+            if (uri !== undefined && params?.uri !== uri) continue;
+            taken = i + 1;
+            return true;
+          }
+          return undefined;
+        },
+        `${method} ${uri ?? ''}`,
+      );
     },
   };
   try {
@@ -130,6 +133,8 @@ export function captureResourcesFixed(): Promise<CaptureResult> {
     await session.request(request(3, 'resources/read', { uri: 'orders://PT-9999' }));
     // McpServer does not page: a cursor it never handed out is ignored, not refused.
     await session.request(request(4, 'resources/list', { cursor: 'page-2' }));
+    // Without --live there is no subscribe capability, and no handler behind the method.
+    await session.request(request(5, 'resources/subscribe', { uri: 'orders://PT-1041' }));
   });
 }
 
