@@ -126,6 +126,7 @@ const subscribes: Check = {
       }
       return {
         ok: false,
+        frame: t.answer.frame.seq,
         message: say`Your client never sent resources/subscribe for ${quote(t.uri)}, the order ${frameRef(t.answer.frame.seq)} lists first.`,
       };
     }
@@ -285,6 +286,7 @@ const printsStatuses: Check = {
     if (lines.length > 0 && lines.join('\n') === expected.join('\n')) {
       return {
         ok: true,
+        frame: sources[0]!.frame.seq,
         message: say`You printed ${show(lines)}, one line per new status, as your reads returned them (${frames}).`,
       };
     }
@@ -301,7 +303,7 @@ const printsStatuses: Check = {
         ok: false,
         ...(update ? { frame: update.frame.seq } : {}),
         message: notification
-          ? say`You printed the notification (${quote(notification, 120)}), but it says only which resource changed, not its status. Read ${quote(t.uri)} and print the status the read returns.`
+          ? say`You printed the notification (${quote(notification, 120)}${update ? say`, as in ${frameRef(update.frame.seq)}` : ''}), but it says only which resource changed, not its status. Read ${quote(t.uri)} and print the status the read returns.`
           : say`You printed ${show(lines)} without ever reading ${quote(t.uri)}; the status comes from resources/read, not from the notification${update ? say` (${frameRef(update.frame.seq)} has only params.uri)` : ''}.`,
       };
     }
@@ -317,13 +319,14 @@ const printsStatuses: Check = {
       return {
         ok: false,
         ...(update ? { frame: update.frame.seq } : {}),
-        message: say`You printed the notification (${quote(notification, 120)}); print the status your read returns instead. ${want()}`,
+        message: say`You printed the notification (${quote(notification, 120)}${update ? say`, as in ${frameRef(update.frame.seq)}` : ''}); it says only which resource changed. Print the status your read returns instead. ${want()}`,
       };
     }
     const repeat = lines.findIndex((l, i) => i > 0 && l === lines[i - 1]);
     if (repeat !== -1) {
       return {
         ok: false,
+        frame: sources[0]!.frame.seq,
         message: say`You printed ${quote(lines[repeat]!)} twice in a row: print a status only when it differs from the last one. ${want()}`,
       };
     }

@@ -22,7 +22,7 @@ const mistakes: Mistake[] = [
       'asks for "orders://PT-1041"; expected "orders://PT-1547"',
       'take its uri from the resources/list result',
     ],
-    hangs: true,
+    // In seed 7's data PT-1041 is already delivered, so this client stops on its own.
     seed: 7,
   },
   {

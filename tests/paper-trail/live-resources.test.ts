@@ -7,6 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ResourceUpdatedNotificationSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { paperTrailCommand } from '../../sandbox/paper-trail/index.ts';
 import { catalog } from '../../sandbox/paper-trail/resources/catalog.ts';
+import { parsePaperTrailArgs } from '../../sandbox/paper-trail/args.ts';
 
 let client: Client | undefined;
 
@@ -30,6 +31,19 @@ async function errorOf(p: Promise<unknown>): Promise<McpError> {
   }
   throw new Error('expected the request to fail');
 }
+
+describe('the --live flag', () => {
+  it('is parsed for stdio and for HTTP, and absent by default', () => {
+    expect(parsePaperTrailArgs(['--live'])).toEqual({ mode: 'stdio', live: true });
+    expect(parsePaperTrailArgs(['--live', '--seed', '3'])).toEqual({
+      mode: 'stdio',
+      seed: 3,
+      live: true,
+    });
+    expect(parsePaperTrailArgs(['--http', '--live'])).toMatchObject({ mode: 'http', live: true });
+    expect(parsePaperTrailArgs([])).toEqual({ mode: 'stdio' });
+  });
+});
 
 describe('Paper Trail --live resources', () => {
   it('declares subscribe and completions, and lists the catalog in pages of 4', async () => {
