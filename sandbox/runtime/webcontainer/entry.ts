@@ -19,7 +19,11 @@ async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--paper-trail') {
     // Only the stdio side of Paper Trail: the HTTP half would add weight for nothing here.
     // A check run passes --seed: this run's variation of the orders (paper-trail/orders.ts).
-    const server = createPaperTrailServer({ seed: seedFlag(argv.slice(1)) });
+    // --live (lesson 5's resources) is passed on by an exercise's own arguments.
+    const server = createPaperTrailServer({
+      seed: seedFlag(argv.slice(1)),
+      live: argv.includes('--live'),
+    });
     await server.connect(new StdioServerTransport());
     return;
   }
