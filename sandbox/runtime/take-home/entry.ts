@@ -58,7 +58,9 @@ async function main(argv: string[]): Promise<number | undefined> {
   if (argv[0] === '--paper-trail') {
     // A check run passes --seed: this run's variation of the orders (paper-trail/orders.ts).
     const seed = seedFlag(argv.slice(1));
-    await createPaperTrailServer({ seed }).connect(new StdioServerTransport());
+    // --live (lesson 5's resources) is passed on by an exercise's own arguments.
+    const live = argv.includes('--live');
+    await createPaperTrailServer({ seed, live }).connect(new StdioServerTransport());
     return undefined;
   }
   const a = parseCliArgsOrExit(argv, {
