@@ -25,6 +25,12 @@ const REQUIRED = [
   'streamable-http',
   'sse',
   'json-rpc',
+  'resource',
+  'resource-template',
+  'subscription',
+  'cursor',
+  'prompt',
+  'completion',
 ];
 
 describe('the glossary data', () => {
