@@ -21,8 +21,12 @@ import type { Read } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
 
 const UPDATED = 'notifications/resources/updated';
-/** Two updates closer than this may share one re-read (the client could not read in between). */
-const COALESCE_MS = 100;
+/**
+ * Updates for the client's order that may pile up unread before it is a mistake: a busy
+ * machine can delay a correct client's re-read past the next update (Paper Trail moves the
+ * order every 250 ms), and one re-read then covers both. Three in a row unread is not lag.
+ */
+const UNREAD_ALLOWED = 2;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -191,21 +195,23 @@ const rereads: Check = {
     // Updates that arrive after the client closed the server's stdin found it gone: no read owed.
     const lastSent = conv.from('c2s').at(-1)?.frame.seq ?? -1;
     const gone = (r: Read) => run.stdinClosed && r.frame.seq > lastSent;
-    let owed: Read | undefined; // an update for our uri not yet followed by a read
+    let owed: Read | undefined; // the first update for our uri not yet followed by a read
+    let unread = 0; // how many updates for our uri since the last read
     let sinceRead: Read | undefined; // the last update of any uri since the last read
     let reads = 0;
     let ownSeen = false;
     for (const r of after) {
       if (isUpdate(r)) {
         if (uriOf(r) === t.uri && !gone(r)) {
-          if (owed && r.frame.t - owed.frame.t >= COALESCE_MS) {
+          unread += 1;
+          if (owed && unread > UNREAD_ALLOWED) {
             return {
               ok: false,
               frame: owed.frame.seq,
-              message: say`After the update for your order in ${frameRef(owed.frame.seq)} your client did not read it again before the next one came (${frameRef(r.frame.seq)}). The notification says only that the resource changed; send resources/read for ${quote(t.uri)} to learn how.`,
+              message: say`After the update for your order in ${frameRef(owed.frame.seq)} your client did not read it again before more updates came (the last ${frameRef(r.frame.seq)}). The notification says only that the resource changed; send resources/read for ${quote(t.uri)} to learn how.`,
             };
           }
-          owed = r;
+          owed ??= r;
           ownSeen = true;
         }
         sinceRead = r;
@@ -224,6 +230,7 @@ const rereads: Check = {
         };
       }
       owed = undefined;
+      unread = 0;
       sinceRead = undefined;
     }
     // The last update needs its read too, unless the run was stopped before the client could.
