@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ResourceUpdatedNotificationSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { paperTrailCommand } from '../../sandbox/paper-trail/index.ts';
+import { createPaperTrailServer } from '../../sandbox/paper-trail/server.ts';
 import { catalog } from '../../sandbox/paper-trail/resources/catalog.ts';
 import { parsePaperTrailArgs } from '../../sandbox/paper-trail/args.ts';
 
@@ -61,7 +63,10 @@ describe('Paper Trail --live resources', () => {
       pages += 1;
     } while (cursor !== undefined);
     expect(pages).toBe(3);
-    expect(uris).toEqual(catalog().orders.map((o) => `orders://${o.order_id}`));
+    // The orders first, newest first; any other resource of the server after them.
+    const orders = catalog().orders.map((o) => `orders://${o.order_id}`);
+    expect(uris.slice(0, orders.length)).toEqual(orders);
+    expect(uris.slice(orders.length).some((u) => u.startsWith('orders://'))).toBe(false);
     expect(uris[0]).toBe('orders://PT-1063');
     const bad = await errorOf(c.listResources({ cursor: 'not-a-cursor' }));
     expect(bad.code).toBe(-32602);
@@ -152,6 +157,26 @@ describe('Paper Trail --live resources', () => {
       await c.unsubscribeResource({ uri: watched });
     });
   }
+
+  it('lists a fixed resource registered beside the catalog after the orders, on the last page', async () => {
+    const server = createPaperTrailServer({ live: true });
+    server.registerResource('extra', 'extra://one', { mimeType: 'text/plain' }, async (uri) => ({
+      contents: [{ uri: uri.href, text: 'one' }],
+    }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    client = new Client({ name: 'paper-trail-test', version: '1.0.0' });
+    await client.connect(clientSide);
+    const uris: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listResources(cursor === undefined ? {} : { cursor });
+      uris.push(...page.resources.map((r) => r.uri));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    expect(uris.at(-1)).toBe('extra://one');
+    expect(uris.filter((u) => u.startsWith('orders://'))).toHaveLength(catalog().orders.length);
+  });
 
   it('refuses a subscription to an order that does not exist with -32002', async () => {
     const c = await connect();

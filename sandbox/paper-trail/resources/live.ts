@@ -43,6 +43,13 @@ export interface LiveResources {
 
 const orderUri = (orderId: string) => `orders://${orderId}`;
 
+/** One entry of a resources/list result. */
+interface Listed {
+  uri: string;
+  name: string;
+  [key: string]: unknown;
+}
+
 function notFound(uri: string): McpError {
   return new McpError(RESOURCE_NOT_FOUND, `Resource ${uri} not found`, { uri });
 }
@@ -114,16 +121,32 @@ export function registerLiveResources(server: McpServer, options: LiveOptions): 
     },
   );
 
-  server.server.setRequestHandler(ListResourcesRequestSchema, (request) => {
-    const start = startOf(request.params?.cursor, book.orders.length);
-    const page = book.orders.slice(start, start + PAGE_SIZE).map((o) => ({
-      uri: orderUri(o.order_id),
-      name: o.order_id,
-      title: `Order ${o.order_id}`,
-      mimeType: 'application/json',
-    }));
+  // Resources registered elsewhere on this server (fixed ones, not orders) are listed after
+  // the orders. The SDK offers no public way to enumerate them, so its own list handler,
+  // which McpServer set up when the templates above were registered, is kept and asked.
+  type ListHandler = (request: unknown, extra: unknown) => Promise<{ resources: Listed[] }>;
+  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, ListHandler> })
+    ._requestHandlers;
+  const sdkList = handlers?.get('resources/list');
+  server.server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) => {
+    const others = sdkList
+      ? (await sdkList({ method: 'resources/list', params: {} }, extra)).resources.filter(
+          (r) => !/^orders:\/\//.test(r.uri),
+        )
+      : [];
+    const all: Listed[] = [
+      ...book.orders.map((o) => ({
+        uri: orderUri(o.order_id),
+        name: o.order_id,
+        title: `Order ${o.order_id}`,
+        mimeType: 'application/json',
+      })),
+      ...others,
+    ];
+    const start = startOf(request.params?.cursor, all.length);
+    const page = all.slice(start, start + PAGE_SIZE);
     const next = start + PAGE_SIZE;
-    return next < book.orders.length
+    return next < all.length
       ? { resources: page, nextCursor: cursorFor(next) }
       : { resources: page };
   });
