@@ -6,6 +6,7 @@ import { checks as stdoutIsTheWire } from './stdout-is-the-wire/check.ts';
 import { checks as tap } from './tap/check.ts';
 import { checks as trustButVerify } from './trust-but-verify/check.ts';
 import { checks as twoKindsOfFailure } from './two-kinds-of-failure/check.ts';
+import { checks as watchAnOrder } from './watch-an-order/check.ts';
 
 export const checks: Record<string, readonly Check[]> = {
   'raw-client': rawClient,
@@ -14,4 +15,5 @@ export const checks: Record<string, readonly Check[]> = {
   tap: tap,
   negotiate: negotiate,
   'trust-but-verify': trustButVerify,
+  'watch-an-order': watchAnOrder,
 };

@@ -72,7 +72,7 @@ export const errorCodeData: readonly ErrorCodeRow[] = [
     spec: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#error-handling',
     sender: 'the server',
     meaning: '`resources/read` named a URI the server does not have.',
-    sdk: 'Never sent: the SDK answers -32602 (Invalid params) instead. The 2026-07-28 revision adopts -32602.',
+    sdk: 'Never sent by the SDK itself: for a URI no resource or template matches it answers -32602 (Invalid params). A server’s own template handler can send it, as Paper Trail’s does with `--live`. The 2026-07-28 revision adopts -32602.',
   },
   {
     code: -32042,

@@ -263,6 +263,60 @@ const entries: unknown = [
       href: `${SPEC}/server/tools#embedded-resources`,
     },
   },
+  {
+    id: 'resource',
+    term: 'resource',
+    definition:
+      'Data a server offers to be read, named by a URI (`orders://PT-1041`). The client (or the user through it) decides when to read it with `resources/read`; the result holds `contents`, each text or base64 `blob` with its `mimeType`.',
+    source: { title: 'Server features › Resources', href: `${SPEC}/server/resources` },
+  },
+  {
+    id: 'resource-template',
+    term: 'resource template',
+    definition:
+      'A URI pattern with named parts (RFC 6570), such as `orders://{order_id}`, that stands for many resources at once. Listed by `resources/templates/list`; a client fills in the parts and reads the resulting URI.',
+    source: {
+      title: 'Server features › Resources › Resource Templates',
+      href: `${SPEC}/server/resources#resource-templates`,
+    },
+  },
+  {
+    id: 'subscription',
+    term: 'subscription',
+    definition:
+      'A client’s standing request to hear when one resource changes: `resources/subscribe` with its URI, offered only by servers that declare the `subscribe` capability. The server then sends `notifications/resources/updated` with the URI alone; the client reads the resource again to learn what changed, until `resources/unsubscribe` or the end of the session.',
+    source: {
+      title: 'Server features › Resources › Subscriptions',
+      href: `${SPEC}/server/resources#subscriptions`,
+    },
+  },
+  {
+    id: 'cursor',
+    term: 'cursor',
+    definition:
+      'An opaque string a server returns as `nextCursor` when a list has more pages; the client sends it back unchanged as `params.cursor` to get the next page. No `nextCursor` means the last page. Clients must not parse, build or keep cursors across sessions.',
+    source: {
+      title: 'Server features › Utilities › Pagination',
+      href: `${SPEC}/server/utilities/pagination`,
+    },
+  },
+  {
+    id: 'prompt',
+    term: 'prompt',
+    definition:
+      'A message template a server offers for the user to pick, with named arguments. `prompts/get` with the arguments returns `messages`, each a `role` and `content`, ready to hand to the model.',
+    source: { title: 'Server features › Prompts', href: `${SPEC}/server/prompts` },
+  },
+  {
+    id: 'completion',
+    term: 'completion',
+    definition:
+      'Suggestions for an argument while the user types it: `completion/complete` names a prompt or resource template (`ref`), the argument and its partial value, and gets back up to 100 `values`, with `total` and `hasMore`. Offered by servers that declare the `completions` capability.',
+    source: {
+      title: 'Server features › Utilities › Completion',
+      href: `${SPEC}/server/utilities/completion`,
+    },
+  },
 ];
 
 export const glossary: readonly GlossaryEntry[] = parseGlossary(

@@ -16,6 +16,12 @@ import {
   captureStdioToolCalls,
   captureStdioUncheckedOutput,
 } from './lesson-4-sessions.ts';
+import {
+  capturePrompts,
+  captureResourcesFixed,
+  captureResourcesLive,
+  captureSubscription,
+} from './lesson-5-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -44,6 +50,10 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'stdio-tool-calls.jsonl', run: captureStdioToolCalls },
   { file: 'stdio-buggy-output.jsonl', run: captureStdioBuggyOutput },
   { file: 'stdio-unchecked-output.jsonl', run: captureStdioUncheckedOutput },
+  { file: 'resources-fixed.jsonl', run: captureResourcesFixed },
+  { file: 'resources-live.jsonl', run: captureResourcesLive },
+  { file: 'resources-subscribe.jsonl', run: captureSubscription },
+  { file: 'prompts-live.jsonl', run: capturePrompts },
 ];
 
 /**

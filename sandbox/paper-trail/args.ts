@@ -7,7 +7,7 @@ import { versionsFlag } from './versions-flag.ts';
 import { SDK_PROTOCOL_VERSIONS } from './handshake.ts';
 
 export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--versions V1,V2] [--logging]
-                                          [--buggy-output | --unchecked-output]
+                                          [--buggy-output | --unchecked-output] [--live]
                                           [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]]]
 
@@ -18,6 +18,9 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
   --session-idle SECONDS   close a session after this long without a request
                            (default ${DEFAULT_SESSION_IDLE_MS / 1000}); its id then gets 404
   --max-sessions N         refuse a new session with 503 while N are open (default ${DEFAULT_MAX_SESSIONS})
+  --live                   resources from the template orders://{order_id} over a larger
+                           catalog: paged resources/list, subscriptions to an order whose
+                           status moves on, completions for order ids (lesson 5)
   --seed N                 serve a per-run variation of the orders drawn from N (what a
                            check run does); without it, the fixed orders the lessons quote
   --versions V1,V2,...     accept only these protocol versions in initialize; another offer
@@ -50,6 +53,7 @@ const Options = z
     logging: z.boolean().default(false),
     'buggy-output': z.boolean().default(false),
     'unchecked-output': z.boolean().default(false),
+    live: z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .refine(
@@ -72,6 +76,7 @@ interface Served {
   logging?: boolean;
   buggyOutput?: true;
   uncheckedOutput?: true;
+  live?: boolean;
 }
 
 export type PaperTrailArgs =
@@ -98,6 +103,7 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     ...(o.logging && { logging: true }),
     ...(o['buggy-output'] && { buggyOutput: true as const }),
     ...(o['unchecked-output'] && { uncheckedOutput: true as const }),
+    ...(o.live && { live: true }),
   };
   if (!o.http) return { mode: 'stdio', ...seed };
   return {

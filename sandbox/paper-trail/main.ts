@@ -32,6 +32,7 @@ async function main(): Promise<void> {
       logging: args.logging,
       buggyOutput: args.buggyOutput,
       uncheckedOutput: args.uncheckedOutput,
+      live: args.live,
     });
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     logging: args.logging,
     buggyOutput: args.buggyOutput,
     uncheckedOutput: args.uncheckedOutput,
+    live: args.live,
     log,
   });
   log(

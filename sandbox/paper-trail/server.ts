@@ -10,6 +10,7 @@ import { READS_ONE_ORDER } from './tools/annotations.ts';
 import { buggyStructured } from './tools/buggy-output.ts';
 import { registerShippingLabel } from './tools/shipping-label.ts';
 import { sendOutputUnchecked } from './tools/unchecked-output.ts';
+import { registerLiveResources } from './resources/live.ts';
 
 export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 
@@ -30,6 +31,10 @@ export interface PaperTrailOptions {
   buggyOutput?: boolean;
   /** order_status's broken structured output reaches the wire (tools/unchecked-output.ts). */
   uncheckedOutput?: boolean;
+  /** --live: resources from a template over a larger catalog, pages, subscriptions, completions. */
+  live?: boolean;
+  /** With live: pause between two status changes of a watched order. */
+  statusStepMs?: number;
 }
 
 const orderShape = {
@@ -126,8 +131,11 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
   registerShippingLabel(server, (orderId) => requireOrder(orders, orderId));
   if (options.uncheckedOutput) sendOutputUnchecked(server);
 
+  const live = options.live
+    ? registerLiveResources(server, { seed: options.seed, statusStepMs: options.statusStepMs })
+    : undefined;
   // One fixed resource per order, so an unknown URI gets the SDK's own "not found" answer.
-  for (const order of orders) {
+  for (const order of live ? [] : orders) {
     server.registerResource(
       `order-${order.order_id}`,
       `orders://${order.order_id}`,
@@ -145,10 +153,10 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
     {
       title: 'Draft a customer reply',
       description: 'Ask the model to answer a customer who wants to know where their order is.',
-      argsSchema: orderShape,
+      argsSchema: live?.orderArgs ?? orderShape,
     },
     ({ order_id }) => {
-      const order = findIn(orders, order_id);
+      const order = live ? live.find(order_id) : findIn(orders, order_id);
       const facts = order ? JSON.stringify(order) : `no order ${order_id} exists`;
       return {
         messages: [

@@ -16,9 +16,15 @@ export interface SpawnedHttpServer {
 const LISTENING = /paper-trail listening on (http:\/\/\S+)/;
 
 export async function spawnPaperTrailHttp(
-  options: { jsonResponse?: boolean; timeoutMs?: number } = {},
+  options: { jsonResponse?: boolean; timeoutMs?: number; flags?: string[] } = {},
 ): Promise<SpawnedHttpServer> {
-  const extra = ['--http', '--port', '0', ...(options.jsonResponse ? ['--json-response'] : [])];
+  const extra = [
+    '--http',
+    '--port',
+    '0',
+    ...(options.jsonResponse ? ['--json-response'] : []),
+    ...(options.flags ?? []),
+  ];
   const { command, args } = paperTrailCommand(extra);
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

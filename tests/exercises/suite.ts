@@ -22,6 +22,8 @@ export interface Mistake extends Report {
   name: string;
   /** The mistake makes the programs wait on each other until the time limit. */
   hangs?: boolean;
+  /** Run with this seed: the frame the check names depends on the run's data. */
+  seed?: number;
 }
 
 export interface ExerciseSuite {
@@ -99,6 +101,7 @@ export function exerciseSuite(suite: ExerciseSuite): void {
         const s = await check(EX, {
           dir: fixtureDir(EX, m.name),
           timeoutMs: m.hangs ? (suite.hangMs ?? 15_000) : undefined,
+          seed: m.seed,
         });
         expect(s.passed).toBe(false);
         const hit = s.checks.find((c) => c.id === m.check);
