@@ -10,6 +10,8 @@ import { Conversation, quote, stderrGist } from '../../sandbox/checks/frames.ts'
 import type { Read } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
 import type { FrameRecord } from '../../sandbox/wire/record.ts';
+import { driverReports } from '../../sandbox/checks/driver-reports.ts';
+import { isObject } from '../../sandbox/checks/run-story.ts';
 
 /** The versions the task says the client speaks, newest first. */
 const SPEAKS = ['2025-11-25', '2025-06-18'];
@@ -47,19 +49,6 @@ const ABOUT: Record<Name, string> = {
   C: 'run C (the server answers a version your client does not speak)',
 };
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function readLine<T>(line: string, prefix: string): T | null {
-  try {
-    const value = JSON.parse(line.slice(prefix.length)) as unknown;
-    return isObject(value) && typeof value.name === 'string' ? (value as T) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** How many frames the tap had recorded when the driver's stdout reached `offset`. */
 function framesAt(run: RunRecord, offset: number): number {
   return run.printed.filter((p) => p.offset <= offset).at(-1)?.frames ?? 0;
@@ -70,19 +59,13 @@ const byRun = new WeakMap<RunRecord, Scenario[]>();
 function scenarios(run: RunRecord): Scenario[] {
   const cached = byRun.get(run);
   if (cached) return cached;
-  const starts: { name: string; from: number }[] = [];
-  const reports: Report[] = [];
-  let offset = 0;
-  for (const line of run.program.stdout.split('\n')) {
-    if (line.startsWith('@@start ')) {
-      const start = readLine<{ name: string }>(line, '@@start ');
-      if (start) starts.push({ name: start.name, from: framesAt(run, offset) });
-    } else if (line.startsWith('@@scenario ')) {
-      const report = readLine<Report>(line, '@@scenario ');
-      if (report) reports.push(report);
-    }
-    offset += line.length + 1;
-  }
+  const named = (tag: string) =>
+    driverReports(run.program.stdout, tag).filter((r) => typeof r.value.name === 'string');
+  const starts = named('start').map((r) => ({
+    name: r.value.name as string,
+    from: framesAt(run, r.offset),
+  }));
+  const reports = named('scenario').map((r) => r.value as unknown as Report);
   const out = reports.map((report): Scenario => {
     const at = starts.findIndex((s) => s.name === report.name);
     const from = starts[at]?.from ?? 0;

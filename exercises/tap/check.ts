@@ -9,6 +9,7 @@ import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { stderrGist } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
 import type { Direction } from '../../sandbox/wire/record.ts';
+import { driverReports } from '../../sandbox/checks/driver-reports.ts';
 
 interface Exit {
   code: number | null;
@@ -40,15 +41,11 @@ function answerOnceReply(request: string): string {
 
 function reports(run: RunRecord): Partial<Record<Report['scenario'], Report>> {
   const out: Partial<Record<Report['scenario'], Report>> = {};
-  for (const line of run.program.stdout.split('\n')) {
-    if (!line.startsWith('@@tap ')) continue;
-    try {
-      const report = JSON.parse(line.slice('@@tap '.length)) as Report;
-      if (report.scenario === 'through' || report.scenario === 'server-exits') {
-        out[report.scenario] = report;
-      }
-    } catch {
-      // a damaged line: the relay-runs check reports a missing scenario
+  // A damaged or missing line: the relay-runs check reports the missing scenario.
+  for (const { value } of driverReports(run.program.stdout, 'tap')) {
+    const report = value as unknown as Report;
+    if (report.scenario === 'through' || report.scenario === 'server-exits') {
+      out[report.scenario] = report;
     }
   }
   return out;

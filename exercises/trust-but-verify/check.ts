@@ -11,6 +11,7 @@ import { clip, quote, stderrGist } from '../../sandbox/checks/frames.ts';
 import { readMessage } from '../../sandbox/wire/read.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
 import { edgeCases, liveCases } from './starter/cases.ts';
+import { driverReports } from '../../sandbox/checks/driver-reports.ts';
 
 type Json = Record<string, unknown>;
 const KINDS: readonly string[] = ['structured', 'text', 'tool-error', 'none'];
@@ -76,23 +77,10 @@ function truthOf(entry: Json | undefined, response: unknown): Truth {
   return { kind: 'text', text, dropped: 'invalid', why: verdict.errorMessage };
 }
 
-function readAnswer(line: string): Answer | null {
-  try {
-    const value = JSON.parse(line.slice('@@case '.length)) as unknown;
-    return typeof value === 'object' && value !== null && typeof (value as Answer).case === 'string'
-      ? (value as Answer)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 function answers(run: RunRecord): Answer[] {
-  return run.program.stdout
-    .split('\n')
-    .filter((l) => l.startsWith('@@case '))
-    .map(readAnswer)
-    .filter((a): a is Answer => a !== null);
+  return driverReports(run.program.stdout, 'case')
+    .map((r) => r.value)
+    .filter((v): v is Record<string, unknown> & Answer => typeof v.case === 'string');
 }
 
 const judgedByRun = new WeakMap<RunRecord, Judged[]>();

@@ -12,6 +12,7 @@ import { clip, quote, stderrGist } from '../../sandbox/checks/frames.ts';
 import { failureKindOf, readMessage } from '../../sandbox/wire/read.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
 import { edgeCases, liveCases } from './starter/cases.ts';
+import { driverReports } from '../../sandbox/checks/driver-reports.ts';
 
 type Outcome = 'ok' | 'tool-error' | 'protocol-error';
 const OUTCOMES: readonly string[] = ['ok', 'tool-error', 'protocol-error'];
@@ -73,24 +74,10 @@ function forModelOf(response: unknown): { forModel: string | null; texts?: numbe
   return { forModel: texts.join('\n'), texts: texts.length };
 }
 
-/** A line of the driver that could not be read: cut at the output limit, or not its own. */
-function readAnswer(line: string): Answer | null {
-  try {
-    const value = JSON.parse(line.slice('@@case '.length)) as unknown;
-    return typeof value === 'object' && value !== null && typeof (value as Answer).case === 'string'
-      ? (value as Answer)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 function answers(run: RunRecord): Answer[] {
-  return run.program.stdout
-    .split('\n')
-    .filter((l) => l.startsWith('@@case '))
-    .map(readAnswer)
-    .filter((a): a is Answer => a !== null);
+  return driverReports(run.program.stdout, 'case')
+    .map((r) => r.value)
+    .filter((v): v is Record<string, unknown> & Answer => typeof v.case === 'string');
 }
 
 const judgedByRun = new WeakMap<RunRecord, Judged[]>();

@@ -1,0 +1,31 @@
+// What a read-only reference driver tells its checks: lines `@@<tag> <json object>` on its
+// stdout, among whatever else the learner's code printed there. One reading for every
+// exercise with a driver, so a damaged line (cut at the output limit, or printed by learner
+// code that imitates the format badly) is left out the same way everywhere.
+import { isObject } from './run-story.ts';
+
+export interface DriverReport {
+  /** The parsed object after the tag. */
+  value: Record<string, unknown>;
+  /** Where the line starts in the driver's stdout (for matching it to the frames seen by then). */
+  offset: number;
+}
+
+/** Every `@@<tag> {...}` line of `stdout` that parses to an object, in order. */
+export function driverReports(stdout: string, tag: string): DriverReport[] {
+  const prefix = `@@${tag} `;
+  const found: DriverReport[] = [];
+  let offset = 0;
+  for (const line of stdout.split('\n')) {
+    if (line.startsWith(prefix)) {
+      try {
+        const value = JSON.parse(line.slice(prefix.length)) as unknown;
+        if (isObject(value)) found.push({ value, offset });
+      } catch {
+        // A damaged line says nothing; the check that misses its report says what is missing.
+      }
+    }
+    offset += line.length + 1;
+  }
+  return found;
+}
