@@ -1,8 +1,11 @@
-// Smoke test of the built site in Chromium: home and lesson load without console errors,
-// and every frame the lesson shows is byte-for-byte a frame of a committed capture.
+// Smoke test of the built site in Chromium: home and every written lesson load without console
+// errors, fit a phone, pass axe in light and dark, and show only frames that are byte for byte
+// frames of a committed capture. Lessons are found in lessons/, so a new one is covered at once.
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOTS } from './browser.ts';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
@@ -10,6 +13,15 @@ import { REPO } from '../site/serve-dist.ts';
 import { useBuiltSite } from './built-site.ts';
 
 const env = useBuiltSite();
+
+/** Every written lesson's page, from the MDX files in lessons/. */
+const LESSONS = readdirSync(join(REPO, 'lessons'))
+  .filter((f) => f.endsWith('.mdx'))
+  .map((f) => `/lessons/${f.replace(/\.mdx$/, '')}/`)
+  .sort();
+const EXERCISES = readdirSync(join(REPO, 'exercises'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 /** Opens a page and collects console errors and failed requests. */
 async function open(path: string): Promise<{ page: Page; problems: string[] }> {
@@ -27,20 +39,24 @@ async function open(path: string): Promise<{ page: Page; problems: string[] }> {
 }
 
 describe('home page', () => {
-  it('lists all eleven lessons, links the written one, marks the rest as coming', async () => {
+  it('lists all eleven lessons, links each written one, marks the rest as coming', async () => {
     const { page, problems } = await open('/');
     expect(await page.title()).toBe('MCP on the Wire');
     const items = page.locator('.outline > li');
     expect(await items.count()).toBe(11);
-    expect(await page.locator('.outline-item--coming').count()).toBe(10);
-    const link = page.locator('.outline a[href="/lessons/the-wire/"]');
-    expect(await link.textContent()).toContain('The wire');
-    for (const id of ['raw-client', 'two-kinds-of-failure', 'stdout-is-the-wire']) {
+    expect(LESSONS.length).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('.outline-item--coming').count()).toBe(11 - LESSONS.length);
+    for (const path of LESSONS) {
+      expect(await page.locator(`.outline a[href="${path}"]`).count(), path).toBe(1);
+    }
+    for (const id of EXERCISES) {
       const status = page.locator(`.outline [data-exercise-status="${id}"]`);
-      expect(await status.count()).toBe(1);
-      expect(await page.locator(`.outline a[href="/exercises/${id}/"]`).count()).toBe(1);
+      expect(await status.count(), id).toBe(1);
+      expect(await page.locator(`.outline a[href="/exercises/${id}/"]`).count(), id).toBe(1);
     }
     await page.screenshot({ path: join(SCREENSHOTS, 'site-home.png'), fullPage: true });
+    const link = page.locator('.outline a[href="/lessons/the-wire/"]');
+    expect(await link.textContent()).toContain('The wire');
     await link.click();
     await page.waitForURL('**/lessons/the-wire/');
     expect(await page.locator('h1').textContent()).toContain('The wire');
@@ -50,7 +66,7 @@ describe('home page', () => {
 });
 
 describe('at the narrowest phone width', () => {
-  for (const path of ['/', '/lessons/the-wire/']) {
+  for (const path of ['/', ...LESSONS]) {
     it(`${path} fits 360px in dark without sideways scrolling`, async () => {
       const context = await env.browser.newContext({
         viewport: { width: 360, height: 780 },
@@ -61,11 +77,70 @@ describe('at the narrowest phone width', () => {
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
-      const name = path === '/' ? 'site-home-360-dark.png' : 'site-lesson-360-dark.png';
+      const name =
+        path === '/'
+          ? 'site-home-360-dark.png'
+          : `site${path.replace(/\/$/, '').replace(/\//g, '-')}-360-dark.png`;
       await page.screenshot({ path: join(SCREENSHOTS, name) });
       await context.close();
       expect(overflow).toBe(0);
     });
+  }
+});
+
+/** Every frame a page shows, read back from the page: its capture name, seq and raw bytes. */
+async function framesShown(path: string) {
+  const { page } = await open(path);
+  const rendered = await page.locator('[data-frame-source]').evaluateAll((items) =>
+    items.map((item) => ({
+      source: item.getAttribute('data-frame-source')!,
+      raw: item.querySelector(':scope > details code[data-raw]')?.textContent ?? null,
+    })),
+  );
+  await page.close();
+  const captures = new Map<string, ReturnType<typeof readCapture>>();
+  for (const { source, raw } of rendered) {
+    const [name, seqText] = source.split('#') as [string, string];
+    if (!captures.has(name)) {
+      captures.set(name, readCapture(join(REPO, 'lessons/captures', `${name}.jsonl`)));
+    }
+    const record = captures.get(name)![Number(seqText)];
+    expect(record, `${path}: ${source}`).toBeDefined();
+    // Frames with no body (202, SSE heads, DELETE) show no raw block; all others must match.
+    expect(raw ?? '', `${path}: ${source}`).toBe(record!.text);
+  }
+  return { count: rendered.length, captures: [...captures.keys()].sort() };
+}
+
+// Side by side: each test has a page of its own, and axe on a long lesson takes a while.
+describe.concurrent('every written lesson', () => {
+  for (const path of LESSONS) {
+    it(`${path} loads without console errors or failed requests, frames byte for byte`, async () => {
+      const { page, problems } = await open(path);
+      expect(await page.locator('h1').count()).toBe(1);
+      await page.close();
+      expect(problems).toEqual([]);
+      expect((await framesShown(path)).count).toBeGreaterThan(5);
+    });
+
+    // lesson.test.ts runs axe on the anchor lesson, with its own checks around it.
+    if (path === '/lessons/the-wire/') continue;
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`${path} has no axe violations in ${colorScheme}, every fold open`, async () => {
+        const context = await env.browser.newContext({ colorScheme });
+        const page = await context.newPage();
+        await page.goto(env.site.url + path);
+        await page.evaluate(() =>
+          document.querySelectorAll('details').forEach((d) => (d.open = true)),
+        );
+        const result = await new AxeBuilder({ page }).analyze();
+        await context.close();
+        const summary = result.violations.map(
+          (v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')}`,
+        );
+        expect(summary).toEqual([]);
+      });
+    }
   }
 });
 
@@ -78,28 +153,10 @@ describe('the built lesson page', () => {
   });
 
   it('shows only frames that exist, byte for byte, in a committed capture', async () => {
-    const { page } = await open('/lessons/the-wire/');
-    const rendered = await page.locator('[data-frame-source]').evaluateAll((items) =>
-      items.map((item) => ({
-        source: item.getAttribute('data-frame-source')!,
-        raw: item.querySelector(':scope > details code[data-raw]')?.textContent ?? null,
-      })),
-    );
-    await page.close();
-    expect(rendered.length).toBeGreaterThan(20);
-    const captures = new Map<string, ReturnType<typeof readCapture>>();
-    for (const { source, raw } of rendered) {
-      const [name, seqText] = source.split('#') as [string, string];
-      if (!captures.has(name)) {
-        captures.set(name, readCapture(join(REPO, 'lessons/captures', `${name}.jsonl`)));
-      }
-      const record = captures.get(name)![Number(seqText)];
-      expect(record, source).toBeDefined();
-      // Frames with no body (202, SSE heads, DELETE) show no raw block; all others must match.
-      expect(raw ?? '', source).toBe(record!.text);
-    }
-    // The lesson draws on all six frame captures.
-    expect([...captures.keys()].sort()).toEqual([
+    const shown = await framesShown('/lessons/the-wire/');
+    expect(shown.count).toBeGreaterThan(20);
+    // The lesson draws on all six of its frame captures.
+    expect(shown.captures).toEqual([
       'http-json',
       'http-json-progress',
       'http-sse',
