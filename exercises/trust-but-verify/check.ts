@@ -7,11 +7,11 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { frameRef, say } from '../../sandbox/checks/say.ts';
 import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
-import { clip, quote, stderrGist } from '../../sandbox/checks/frames.ts';
+import { clip, quote } from '../../sandbox/checks/frames.ts';
 import { readMessage } from '../../sandbox/wire/read.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
 import { edgeCases, liveCases } from './starter/cases.ts';
-import { driverReports } from '../../sandbox/checks/driver-reports.ts';
+import { driverReports, whyDriverStopped } from '../../sandbox/checks/driver-reports.ts';
 
 type Json = Record<string, unknown>;
 const KINDS: readonly string[] = ['structured', 'text', 'tool-error', 'none'];
@@ -216,15 +216,7 @@ const loads: Check = {
     const got = answers(run);
     const total = liveCases.length + edgeCases.length;
     if (got.length === total) return { ok: true, message: `verify() answered all ${total} cases.` };
-    const tail = stderrGist(run.program.stderr);
-    const why =
-      run.verdict === 'timeout'
-        ? ` The run was stopped at ${run.timeoutMs / 1000} s: does verify() loop or wait?`
-        : run.verdict === 'output-limit'
-          ? ' The run was stopped for writing too much output: does verify() return something huge, or print a lot?'
-          : tail
-            ? ` The driver stopped with: ${quote(tail, 300)}`
-            : '';
+    const why = whyDriverStopped(run, 'verify()');
     return {
       ok: false,
       message: `verify() was asked about ${got.length} of ${total} cases before the driver stopped.${why}`,

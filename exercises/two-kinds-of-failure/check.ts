@@ -8,11 +8,11 @@ import type {
   Said,
 } from '../../sandbox/contract/check.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
-import { clip, quote, stderrGist } from '../../sandbox/checks/frames.ts';
+import { clip, quote } from '../../sandbox/checks/frames.ts';
 import { failureKindOf, readMessage } from '../../sandbox/wire/read.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
 import { edgeCases, liveCases } from './starter/cases.ts';
-import { driverReports } from '../../sandbox/checks/driver-reports.ts';
+import { driverReports, whyDriverStopped } from '../../sandbox/checks/driver-reports.ts';
 
 type Outcome = 'ok' | 'tool-error' | 'protocol-error';
 const OUTCOMES: readonly string[] = ['ok', 'tool-error', 'protocol-error'];
@@ -144,15 +144,7 @@ const loads: Check = {
     const total = liveCases.length + edgeCases.length;
     if (got.length === total)
       return { ok: true, message: `classify() answered all ${total} cases.` };
-    const tail = stderrGist(run.program.stderr);
-    const why =
-      run.verdict === 'timeout'
-        ? ` The run was stopped at ${run.timeoutMs / 1000} s: does classify() loop or wait?`
-        : run.verdict === 'output-limit'
-          ? ' The run was stopped for writing too much output: does classify() return something huge, or print a lot?'
-          : tail
-            ? ` The driver stopped with: ${quote(tail, 300)}`
-            : '';
+    const why = whyDriverStopped(run, 'classify()');
     return {
       ok: false,
       message: `classify() was asked about ${got.length} of ${total} cases before the driver stopped.${why}`,

@@ -2,6 +2,8 @@
 // stdout, among whatever else the learner's code printed there. One reading for every
 // exercise with a driver, so a damaged line (cut at the output limit, or printed by learner
 // code that imitates the format badly) is left out the same way everywhere.
+import type { RunRecord } from '../contract/check.ts';
+import { quote, stderrGist } from './frames.ts';
 import { isObject } from './run-story.ts';
 
 export interface DriverReport {
@@ -28,4 +30,18 @@ export function driverReports(stdout: string, tag: string): DriverReport[] {
     offset += line.length + 1;
   }
   return found;
+}
+
+/**
+ * Why a driver stopped before asking the learner's function about every case, as a sentence
+ * to append (or '' when nothing says): the run's limits first, then the driver's last words.
+ * `fn` names the learner's function in the question, e.g. "verify()".
+ */
+export function whyDriverStopped(run: RunRecord, fn: string): string {
+  if (run.verdict === 'timeout')
+    return ` The run was stopped at ${run.timeoutMs / 1000} s: does ${fn} loop or wait?`;
+  if (run.verdict === 'output-limit')
+    return ` The run was stopped for writing too much output: does ${fn} return something huge, or print a lot?`;
+  const tail = stderrGist(run.program.stderr);
+  return tail ? ` The driver stopped with: ${quote(tail, 300)}` : '';
 }
