@@ -65,16 +65,39 @@ export const CAPTURES: readonly CaptureSpec[] = [
  */
 const AT_ONCE = Math.max(1, Math.min(4, availableParallelism()));
 
-/** Runs every capture; returns file name → contents, including stderr sidecars, in list order. */
-export async function produceCaptures(): Promise<Map<string, string>> {
-  const results: CaptureResult[] = new Array(CAPTURES.length);
+/** A capture's name as an author types it: its file name without `.jsonl`. */
+export const captureName = (spec: CaptureSpec) => spec.file.replace(/\.jsonl$/, '');
+
+/**
+ * The captures called `names` (all of them when none are given), in list order. An unknown
+ * name is an error that lists the known ones, so a typo never passes as "nothing to check".
+ */
+export function selectCaptures(names: readonly string[] = []): CaptureSpec[] {
+  const wanted = new Set(names.map((name) => name.replace(/\.jsonl$/, '')));
+  const unknown = [...wanted].filter((name) => !CAPTURES.some((c) => captureName(c) === name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `no capture called ${unknown.map((n) => `"${n}"`).join(', ')}; the captures are: ` +
+        CAPTURES.map(captureName).join(', '),
+    );
+  }
+  return wanted.size === 0 ? [...CAPTURES] : CAPTURES.filter((c) => wanted.has(captureName(c)));
+}
+
+/**
+ * Runs the captures called `names` (every capture when none are given); returns file name →
+ * contents, including stderr sidecars, in list order.
+ */
+export async function produceCaptures(names: readonly string[] = []): Promise<Map<string, string>> {
+  const specs = selectCaptures(names);
+  const results: CaptureResult[] = new Array(specs.length);
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < CAPTURES.length; i = next++) results[i] = await CAPTURES[i].run();
+    for (let i = next++; i < specs.length; i = next++) results[i] = await specs[i].run();
   };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, CAPTURES.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, specs.length) }, worker));
   const files = new Map<string, string>();
-  for (const [i, spec] of CAPTURES.entries()) {
+  for (const [i, spec] of specs.entries()) {
     files.set(spec.file, serialiseCapture(results[i].frames));
     if (results[i].stderr !== undefined) {
       files.set(spec.file.replace(/\.jsonl$/, '.stderr.txt'), results[i].stderr);

@@ -33,8 +33,12 @@ export function describeDifference(
   ].join('\n');
 }
 
-export async function checkCaptures(dir: string): Promise<CheckOutcome> {
-  const produced = await produceCaptures();
+/** Re-captures the captures called `names` (all when none are given) and compares each file. */
+export async function checkCaptures(
+  dir: string,
+  names: readonly string[] = [],
+): Promise<CheckOutcome> {
+  const produced = await produceCaptures(names);
   const problems: string[] = [];
   for (const [file, seen] of produced) {
     let expected: string;

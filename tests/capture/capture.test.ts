@@ -40,7 +40,8 @@ describe('capture --check', () => {
     lines[7] = lines[7]!.replace('Delhivery', 'Blue Dart');
     writeFileSync(file, lines.join('\n'));
 
-    const outcome = await checkCaptures(dir);
+    // One capture is enough to see the check notice an edit; the full check runs above.
+    const outcome = await checkCaptures(dir, ['http-json']);
     expect(outcome.ok).toBe(false);
     expect(outcome.problems).toHaveLength(1);
     const [problem] = outcome.problems;
@@ -49,13 +50,17 @@ describe('capture --check', () => {
     expect(problem).toMatch(/seen \(re-captured\): .*Delhivery/);
   }, 200_000);
 
-  it('exits 1 from the CLI on a difference and 2 on an unknown flag', () => {
+  it('exits 1 from the CLI on a difference, 2 on an unknown flag or capture name', () => {
     const dir = copyOfCommitted();
     rmSync(join(dir, 'http-sse.jsonl'));
-    const missing = spawnSync(process.execPath, [cli, '--check', '--dir', dir], {
-      encoding: 'utf8',
-      timeout: 180_000,
-    });
+    const missing = spawnSync(
+      process.execPath,
+      [cli, '--check', '--only', 'http-sse', '--dir', dir],
+      {
+        encoding: 'utf8',
+        timeout: 180_000,
+      },
+    );
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain('http-sse.jsonl: missing from');
 
@@ -63,5 +68,15 @@ describe('capture --check', () => {
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("Unknown option '--chek'");
     expect(unknown.stderr).toContain('usage: npm run capture');
+
+    // A misspelt capture name is refused, with the names there are, before anything runs.
+    const typo = spawnSync(process.execPath, [cli, '--check', '--only', 'http-sees'], {
+      encoding: 'utf8',
+    });
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain(
+      'no capture called "http-sees"; the captures are: stdio-session,',
+    );
+    expect(typo.stderr).toContain('http-sse');
   }, 200_000);
 });
