@@ -25,7 +25,7 @@ const frame = (value: object) => JSON.stringify({ jsonrpc: '2.0', ...value });
 const request = (id: number, method: string, params?: object) =>
   frame({ id, method, ...(params === undefined ? {} : { params }) });
 
-interface Session {
+export interface Session {
   send(line: string): void;
   /** Sends a request and waits for its reply. */
   request(line: string): Promise<FrameReading>;
@@ -33,7 +33,7 @@ interface Session {
   notification(method: string, uri?: string): Promise<void>;
 }
 
-async function runSession(
+export async function runSession(
   extraArgs: string[],
   steps: (session: Session) => Promise<void>,
 ): Promise<CaptureResult> {
