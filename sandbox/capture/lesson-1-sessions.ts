@@ -3,7 +3,7 @@
 // the MCP Inspector CLI talking to Paper Trail through two taps in a row. Frames come from the
 // taps' records, as for every capture.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,10 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { paperTrailCommand } from '../paper-trail/index.ts';
 import { CARRIER_KEY_VARIABLE, CARRIER_URI } from '../paper-trail/carrier.ts';
-import { parseRecordFile } from '../tap/record-file.ts';
-import { TapRecordReader } from '../tap/record-reader.ts';
-import { Framer } from '../wire/framer.ts';
-import { normaliseCapture } from './normalise.ts';
+import { readTapRecord } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
 
 const RELAY = fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url));
@@ -26,15 +23,6 @@ const INSPECTOR = fileURLToPath(
 export const HOST_INFO = { name: 'paper-trail-course-host', version: '1.0.0' };
 /** A made-up key the host has in its own environment during the host sessions. */
 const HOST_KEY = 'pt_demo_key_not_a_secret';
-
-/** The frames and server stderr a tap recorded into `file`. */
-function readTap(file: string): CaptureResult {
-  let stderr = '';
-  const reader = new TapRecordReader(0, new Framer(), { onStderr: (text) => (stderr += text) });
-  for (const record of parseRecordFile(readFileSync(file))) reader.read(record);
-  reader.framer.endAll();
-  return { frames: normaliseCapture(reader.framer.frames), stderr };
-}
 
 /** Relay arguments that tap `command` into `recordFile`. */
 function tapped(recordFile: string, command: string, args: string[]): string[] {
@@ -52,8 +40,6 @@ let hostRun: Promise<{ a: CaptureResult; b: CaptureResult }> | undefined;
  */
 async function runHost(): Promise<{ a: CaptureResult; b: CaptureResult }> {
   const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-host-'));
-  const hadKey = process.env[CARRIER_KEY_VARIABLE];
-  process.env[CARRIER_KEY_VARIABLE] = HOST_KEY;
   try {
     const server = paperTrailCommand();
     const start = (name: string, env?: Record<string, string>) =>
@@ -64,7 +50,20 @@ async function runHost(): Promise<{ a: CaptureResult; b: CaptureResult }> {
       });
     const a = new Client(HOST_INFO);
     const b = new Client(HOST_INFO);
-    await a.connect(start('a'));
+    // The host has the key in its own environment while client A spawns its server. Other
+    // sessions are captured at the same time and must not see it, so it is there only for
+    // the synchronous stretch of connect() in which the SDK calls spawn() (which copies the
+    // environment then), and gone before anything else can run.
+    const hadKey = process.env[CARRIER_KEY_VARIABLE];
+    process.env[CARRIER_KEY_VARIABLE] = HOST_KEY;
+    let connectedA: Promise<void>;
+    try {
+      connectedA = a.connect(start('a'));
+    } finally {
+      if (hadKey === undefined) delete process.env[CARRIER_KEY_VARIABLE];
+      else process.env[CARRIER_KEY_VARIABLE] = hadKey;
+    }
+    await connectedA;
     // SDK 1.32.2 lays `env` over its short default list, so this adds the key to it.
     await b.connect(start('b', { [CARRIER_KEY_VARIABLE]: HOST_KEY }));
     await a.readResource({ uri: CARRIER_URI });
@@ -72,10 +71,11 @@ async function runHost(): Promise<{ a: CaptureResult; b: CaptureResult }> {
     await b.readResource({ uri: CARRIER_URI });
     await a.close();
     await b.close();
-    return { a: readTap(join(folder, 'a.ndjson')), b: readTap(join(folder, 'b.ndjson')) };
+    return {
+      a: readTapRecord(join(folder, 'a.ndjson')),
+      b: readTapRecord(join(folder, 'b.ndjson')),
+    };
   } finally {
-    if (hadKey === undefined) delete process.env[CARRIER_KEY_VARIABLE];
-    else process.env[CARRIER_KEY_VARIABLE] = hadKey;
     rmSync(folder, { recursive: true, force: true });
   }
 }
@@ -143,8 +143,8 @@ export async function captureInspectorCli(): Promise<CaptureResult> {
         timeout: 30_000,
       },
     );
-    const seenOutside = readTap(outer);
-    const seenInside = readTap(inner);
+    const seenOutside = readTapRecord(outer);
+    const seenInside = readTapRecord(inner);
     const texts = (r: CaptureResult) => r.frames.map((f) => `${f.dir} ${f.text}`).join('\n');
     if (texts(seenOutside) !== texts(seenInside)) {
       throw new Error('inspector-cli: the two taps recorded different bytes');

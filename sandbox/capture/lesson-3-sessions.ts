@@ -10,8 +10,7 @@ import { normaliseCapture } from './normalise.ts';
 import { runStdioSession } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
 import * as script from './script.ts';
-
-const frame = (value: object) => JSON.stringify({ jsonrpc: '2.0', ...value });
+import { frame } from './script.ts';
 
 const offer = (protocolVersion: string) =>
   frame({

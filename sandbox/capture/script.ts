@@ -5,7 +5,11 @@
 export const PROTOCOL_VERSION = '2025-11-25';
 export const CLIENT_INFO = { name: 'paper-trail-capture', version: '1.0.0' } as const;
 
-const frame = (value: object) => JSON.stringify({ jsonrpc: '2.0', ...value });
+/** One JSON-RPC 2.0 frame as a line's text (without the newline). */
+export const frame = (value: object) => JSON.stringify({ jsonrpc: '2.0', ...value });
+/** A request frame; `params` is left out, not sent as undefined, when there are none. */
+export const request = (id: number | string, method: string, params?: object) =>
+  frame({ id, method, ...(params === undefined ? {} : { params }) });
 
 export const initialize = frame({
   id: 1,

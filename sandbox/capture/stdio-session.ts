@@ -12,7 +12,7 @@ import { parseRecordFile } from '../tap/record-file.ts';
 import { TapRecordReader } from '../tap/record-reader.ts';
 import { Framer } from '../wire/framer.ts';
 import { TextLineSplitter } from '../wire/lines.ts';
-import { readFrame } from '../wire/read.ts';
+import { readFrame, type FrameReading } from '../wire/read.ts';
 import { normaliseCapture } from './normalise.ts';
 import type { CaptureResult } from './types.ts';
 import * as script from './script.ts';
@@ -24,13 +24,18 @@ const RELAY = fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url));
 export interface StdioSession {
   /** Writes one line (a notification or a stray line) without waiting for anything. */
   send(line: string): void;
-  /** Writes one request and waits for its reply. */
-  request(line: string): Promise<void>;
+  /** Writes one request and waits for its reply, which it returns as read. */
+  request(line: string): Promise<FrameReading>;
   /**
    * Writes several requests in a single write, so they reach the server in one read and are
    * in flight together, then waits for every reply (in whatever order they come).
    */
   together(lines: string[]): Promise<void>;
+  /**
+   * Waits for the next server notification with this method (and, if given, this
+   * `params.uri`) after the last one waited for; earlier or other notifications are passed by.
+   */
+  notification(method: string, uri?: string): Promise<void>;
 }
 
 /** What a line of the session is, read as every frame is read (for waiting, not recording). */
@@ -52,34 +57,45 @@ export async function runStdioSession(
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const seenIds = new Set<unknown>();
+  // What came back, read only to know when to go on; the record keeps the frames.
+  const arrived: FrameReading[] = [];
+  const replies = new Map<unknown, FrameReading>();
+  let passed = 0; // notifications before this index were already waited for or passed by
   let waiter: (() => void) | undefined;
 
   const lines = new TextLineSplitter();
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
     for (const line of lines.push(chunk)) {
-      // A line that is not a reply answers nothing; the record keeps it all the same.
-      const reply = readLine('s2c', line);
-      if (reply.kind === 'response') seenIds.add(reply.id);
+      const reading = readLine('s2c', line);
+      arrived.push(reading);
+      if (reading.kind === 'response') replies.set(reading.id, reading);
     }
     waiter?.();
   });
 
-  const idOf = (line: string) => readLine('c2s', line).id;
-  const waitFor = async (ids: unknown[]) => {
+  const until = async <T>(find: () => T | undefined, what: () => string): Promise<T> => {
     const deadline = Date.now() + REPLY_TIMEOUT_MS;
-    while (!ids.every((id) => seenIds.has(id))) {
-      if (Date.now() > deadline) {
-        const missing = ids.filter((id) => !seenIds.has(id)).map(String);
-        throw new Error(`stdio: no reply to id ${missing.join(', ')}`);
-      }
+    for (;;) {
+      const found = find();
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error(`stdio: no ${what()}`);
       await new Promise<void>((resolve) => {
         waiter = resolve;
         setTimeout(resolve, 100);
       });
     }
   };
+  const idOf = (line: string) => readLine('c2s', line).id;
+  const waitFor = (ids: unknown[]) =>
+    until(
+      () => (ids.every((id) => replies.has(id)) ? ids.map((id) => replies.get(id)!) : undefined),
+      () =>
+        `reply to id ${ids
+          .filter((id) => !replies.has(id))
+          .map(String)
+          .join(', ')}`,
+    );
   const session: StdioSession = {
     send(line) {
       child.stdin.write(`${line}\n`);
@@ -87,11 +103,28 @@ export async function runStdioSession(
     // Waiting for each reply before the next request keeps the frame order deterministic.
     async request(line) {
       session.send(line);
-      await waitFor([idOf(line)]);
+      const [reply] = await waitFor([idOf(line)]);
+      return reply!;
     },
     async together(requests) {
       child.stdin.write(requests.map((line) => `${line}\n`).join(''));
       await waitFor(requests.map(idOf));
+    },
+    async notification(method, uri) {
+      await until(
+        () => {
+          for (let i = passed; i < arrived.length; i++) {
+            const r = arrived[i]!;
+            if (r.kind !== 'notification' || r.method !== method) continue;
+            const params = r.message && 'params' in r.message ? r.message.params : undefined;
+            if (uri !== undefined && params?.uri !== uri) continue;
+            passed = i + 1;
+            return true;
+          }
+          return undefined;
+        },
+        () => `${method} ${uri ?? ''}`.trim(),
+      );
     },
   };
 
@@ -104,14 +137,19 @@ export async function runStdioSession(
     clearTimeout(timer);
   }
   try {
-    let stderr = '';
-    const reader = new TapRecordReader(0, new Framer(), { onStderr: (text) => (stderr += text) });
-    for (const record of parseRecordFile(readFileSync(recordFile))) reader.read(record);
-    reader.framer.endAll();
-    return { frames: normaliseCapture(reader.framer.frames), stderr };
+    return readTapRecord(recordFile);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** The frames (normalised) and the server's stderr that a stdio tap recorded into `file`. */
+export function readTapRecord(file: string): CaptureResult & { stderr: string } {
+  let stderr = '';
+  const reader = new TapRecordReader(0, new Framer(), { onStderr: (text) => (stderr += text) });
+  for (const record of parseRecordFile(readFileSync(file))) reader.read(record);
+  reader.framer.endAll();
+  return { frames: normaliseCapture(reader.framer.frames), stderr };
 }
 
 export function captureStdioSession(): Promise<CaptureResult> {
