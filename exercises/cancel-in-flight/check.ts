@@ -20,7 +20,7 @@ import {
 import { quote } from '../../sandbox/checks/frames.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
-import { conversation, isObject, stalled } from '../../sandbox/checks/run-story.ts';
+import { conversation, isObject, printedLines, stalled } from '../../sandbox/checks/run-story.ts';
 
 const PROGRESS = 'notifications/progress';
 const CANCELLED = 'notifications/cancelled';
@@ -87,19 +87,20 @@ function goodCancel(run: RunRecord, call: Read): Read | undefined {
     );
 }
 
+/** The call and the cancel that names it, or why a check about the cancel has nothing to judge. */
+function callAndCancel(run: RunRecord): { call: Read; cancel: Read } | Outcome {
+  const call = theCall(run);
+  if (!call) return notReached('There was no track_shipment call to cancel.');
+  const cancel = goodCancel(run, call);
+  if (!cancel) return notReached('No cancel named the call (see the cancels-the-call check).');
+  return { call, cancel };
+}
+
 /** The first content text of a result, which is what a client would print of it. */
 function resultText(reply: Read | undefined): string | undefined {
   if (reply?.message?.kind !== 'result') return undefined;
   const first = (reply.message.result.content as unknown[] | undefined)?.[0];
   return isObject(first) && typeof first.text === 'string' ? first.text : undefined;
-}
-
-/** The non-empty lines of stdout, without a trailing \r. */
-function printed(run: RunRecord): string[] {
-  return run.program.stdout
-    .split('\n')
-    .map((l) => l.replace(/\r$/, '').trim())
-    .filter((l) => l !== '');
 }
 
 const noCall = (run: RunRecord): Outcome =>
@@ -235,10 +236,9 @@ const cancelsAfterStepTwo: Check = {
   title: 'Cancel as soon as the second progress step arrives',
   hint: 'Count the notifications/progress messages that carry your token; when the second one arrives, send the cancel right then. Count the messages, not the progress value: it is a running total whose numbers change from run to run.',
   run(run) {
-    const call = theCall(run);
-    if (!call) return notReached('There was no track_shipment call to cancel.');
-    const cancel = goodCancel(run, call);
-    if (!cancel) return notReached('No cancel named the call (see the cancels-the-call check).');
+    const found = callAndCancel(run);
+    if ('ok' in found) return found;
+    const { call, cancel } = found;
     const c = cancel.frame.seq;
     const all = steps(run, call);
     const before = all.filter((s) => s.frame.seq < c);
@@ -286,7 +286,7 @@ const printsSteps: Check = {
     if (all.length === 0)
       return notReached('The server sent no progress for your call (see calls-with-token).');
     const late = resultText(conversation(run).responseTo(call));
-    const lines = printed(run).filter((l) => late === undefined || !l.includes(late));
+    const lines = printedLines(run).filter((l) => late === undefined || !l.includes(late));
     const expected = all.slice(0, 2);
     const shownLines = quote(lines.join('\n'), 240);
     const matches = (line: string | undefined, step: Read) =>
@@ -325,10 +325,9 @@ const ignoresLateReply: Check = {
   title: 'Ignore a reply to the cancelled call',
   hint: 'Keep a note that you cancelled the call; when a response with its id still arrives (the server may have finished before your cancel reached it), drop it without printing.',
   run(run) {
-    const call = theCall(run);
-    if (!call) return notReached('There was no track_shipment call to cancel.');
-    const cancel = goodCancel(run, call);
-    if (!cancel) return notReached('No cancel named the call (see the cancels-the-call check).');
+    const found = callAndCancel(run);
+    if ('ok' in found) return found;
+    const { call, cancel } = found;
     const reply = conversation(run).responseTo(call);
     if (!reply) {
       return {
@@ -358,10 +357,9 @@ const stopsAfterCancel: Check = {
   title: 'Stop waiting once you have cancelled',
   hint: "After the cancel, wait for nothing more from that call: a cancelled request normally gets no reply at all. Close the server's stdin (child.stdin.end()) and let your program end.",
   run(run) {
-    const call = theCall(run);
-    if (!call) return notReached('There was no track_shipment call to cancel.');
-    const cancel = goodCancel(run, call);
-    if (!cancel) return notReached('No cancel named the call (see the cancels-the-call check).');
+    const found = callAndCancel(run);
+    if ('ok' in found) return found;
+    const { call, cancel } = found;
     const c = cancel.frame.seq;
     if (run.verdict === 'timeout') {
       const reply = conversation(run).responseTo(call);
