@@ -317,6 +317,43 @@ const entries: unknown = [
       href: `${SPEC}/server/utilities/completion`,
     },
   },
+  {
+    id: 'progress-token',
+    term: 'progress token',
+    definition:
+      'A string or integer a request carries in `params._meta.progressToken` to ask for progress. The receiver may then send `notifications/progress` with that token, a `progress` value that grows with every step, and optionally `total` and a human-readable `message`. Tokens must be unique among the requests in flight.',
+    source: { title: 'Basic › Utilities › Progress', href: `${SPEC}/basic/utilities/progress` },
+  },
+  {
+    id: 'cancellation',
+    term: 'cancellation',
+    definition:
+      'Telling the other side to stop work on a request you sent: the notification `notifications/cancelled` with its `requestId` and an optional `reason`. The receiver should stop and send no response, but may finish anyway (the request was done, or cannot be stopped), so the sender ignores any response that still arrives. A client never cancels `initialize`.',
+    source: {
+      title: 'Basic › Utilities › Cancellation',
+      href: `${SPEC}/basic/utilities/cancellation`,
+    },
+  },
+  {
+    id: 'log-level',
+    term: 'log level',
+    definition:
+      'One of the eight syslog severities of RFC 5424, from `debug` through `info`, `notice`, `warning`, `error`, `critical` and `alert` to `emergency`. A server with the `logging` capability sends `notifications/message` with a level, an optional `logger` name and `data`; a client sets the lowest level it wants with `logging/setLevel`.',
+    source: {
+      title: 'Server features › Utilities › Logging',
+      href: `${SPEC}/server/utilities/logging`,
+    },
+  },
+  {
+    id: 'list-changed',
+    term: 'list_changed',
+    definition:
+      'A notification with no params (`notifications/tools/list_changed`, and the same for prompts and resources) that a server sends when what its list method returns has changed. It says only that the list changed; the client lists again to learn how. A server promises to send it with `listChanged: true` in the capability.',
+    source: {
+      title: 'Server features › Tools › List Changed Notification',
+      href: `${SPEC}/server/tools#list-changed-notification`,
+    },
+  },
 ];
 
 export const glossary: readonly GlossaryEntry[] = parseGlossary(

@@ -19,6 +19,7 @@ import {
 import { quote } from '../../sandbox/checks/frames.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
+import { printedLines } from '../../sandbox/checks/run-story.ts';
 
 const UPDATED = 'notifications/resources/updated';
 /**
@@ -256,14 +257,6 @@ const rereads: Check = {
   },
 };
 
-/** The non-empty lines of stdout, without a trailing \r. */
-function printed(run: RunRecord): string[] {
-  return run.program.stdout
-    .split('\n')
-    .map((l) => l.replace(/\r$/, '').trim())
-    .filter((l) => l !== '');
-}
-
 function show(lines: readonly string[]): string {
   return quote(lines.join('\n'), 200);
 }
@@ -276,7 +269,7 @@ const printsStatuses: Check = {
     const t = target(run);
     if (!t) return notReached('There was no order to watch (see the subscribes check).');
     const reads = statusReads(run, t.uri);
-    const lines = printed(run);
+    const lines = printedLines(run);
     const expected: string[] = [];
     const sources: Read[] = [];
     for (const r of reads) {

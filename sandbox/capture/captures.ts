@@ -22,6 +22,7 @@ import {
   captureResourcesLive,
   captureSubscription,
 } from './lesson-5-sessions.ts';
+import * as lesson6 from './lesson-6-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -54,6 +55,10 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'resources-live.jsonl', run: captureResourcesLive },
   { file: 'resources-subscribe.jsonl', run: captureSubscription },
   { file: 'prompts-live.jsonl', run: capturePrompts },
+  { file: 'notifications-progress.jsonl', run: lesson6.captureProgress },
+  { file: 'notifications-cancel.jsonl', run: lesson6.captureCancel },
+  { file: 'notifications-cancel-zero.jsonl', run: lesson6.captureCancelZero },
+  { file: 'notifications-list-changed.jsonl', run: lesson6.captureListChanged },
 ];
 
 /**

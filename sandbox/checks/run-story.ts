@@ -34,3 +34,11 @@ export function stalled(run: RunRecord, message: string | Said, frame?: number):
 export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+/** The non-empty lines the program printed on stdout, trimmed, without a trailing \r. */
+export function printedLines(run: RunRecord): string[] {
+  return run.program.stdout
+    .split('\n')
+    .map((l) => l.replace(/\r$/, '').trim())
+    .filter((l) => l !== '');
+}

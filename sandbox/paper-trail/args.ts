@@ -8,6 +8,7 @@ import { SDK_PROTOCOL_VERSIONS } from './handshake.ts';
 
 export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--versions V1,V2] [--logging]
                                           [--buggy-output | --unchecked-output] [--live]
+                                          [--scan-ms MS] [--maintenance]
                                           [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]]]
 
@@ -32,6 +33,11 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
                            outputSchema (eta as a number), to watch output validation
   --unchecked-output       the same broken output, sent to the client unchecked, as a
                            server without the SDK's output check would send it
+  --scan-ms MS             pause between two track_shipment scans, 0-60000 ms (default
+                           20), long enough to cancel by hand; a --seed run plans its own
+  --maintenance            add the tool set_maintenance: {"on":true} takes track_shipment
+                           off the tool list, {"on":false} puts it back; each change
+                           sends notifications/tools/list_changed (lesson 6)
   --help                   show this text`;
 
 /** A positive whole number typed on the command line, with the flag named in the message. */
@@ -54,6 +60,8 @@ const Options = z
     'buggy-output': z.boolean().default(false),
     'unchecked-output': z.boolean().default(false),
     live: z.boolean().default(false),
+    'scan-ms': wholeNumber('--scan-ms', { max: 60_000 }).optional(),
+    maintenance: z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .refine(
@@ -77,6 +85,8 @@ interface Served {
   buggyOutput?: true;
   uncheckedOutput?: true;
   live?: boolean;
+  scanMs?: number;
+  maintenance?: boolean;
 }
 
 export type PaperTrailArgs =
@@ -104,6 +114,8 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     ...(o['buggy-output'] && { buggyOutput: true as const }),
     ...(o['unchecked-output'] && { uncheckedOutput: true as const }),
     ...(o.live && { live: true }),
+    ...(o['scan-ms'] !== undefined && { scanMs: o['scan-ms'] }),
+    ...(o.maintenance && { maintenance: true }),
   };
   if (!o.http) return { mode: 'stdio', ...seed };
   return {

@@ -15,7 +15,11 @@ import {
   InitializeRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { InitializeRequest, InitializeResult } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  InitializeRequest,
+  InitializeResult,
+  LoggingLevel,
+} from '@modelcontextprotocol/sdk/types.js';
 
 /** Every protocol version the SDK under Paper Trail can speak, newest first. */
 export const SDK_PROTOCOL_VERSIONS: readonly string[] = [...SUPPORTED_PROTOCOL_VERSIONS];
@@ -65,7 +69,7 @@ interface LogContext {
 export function logLine(
   server: McpServer,
   extra: LogContext,
-  level: 'debug' | 'info' | 'warning',
+  level: LoggingLevel,
   data: string,
 ): Promise<void> {
   return server.sendLoggingMessage({ level, logger: 'paper-trail', data }, extra.sessionId);

@@ -33,6 +33,8 @@ async function main(): Promise<void> {
       buggyOutput: args.buggyOutput,
       uncheckedOutput: args.uncheckedOutput,
       live: args.live,
+      stepDelayMs: args.scanMs,
+      maintenance: args.maintenance,
     });
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
@@ -52,6 +54,8 @@ async function main(): Promise<void> {
     buggyOutput: args.buggyOutput,
     uncheckedOutput: args.uncheckedOutput,
     live: args.live,
+    stepDelayMs: args.scanMs,
+    maintenance: args.maintenance,
     log,
   });
   log(

@@ -2,7 +2,7 @@
 // stdio or streamable HTTP, tests and the harness can connect it in-process.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { orderBook, trackingSteps } from './orders.ts';
+import { orderBook } from './orders.ts';
 import type { OrderRecord } from './orders.ts';
 import { registerCarrierResource, type CarrierAccount } from './carrier.ts';
 import { acceptOnlyVersions, logLine } from './handshake.ts';
@@ -11,11 +11,13 @@ import { buggyStructured } from './tools/buggy-output.ts';
 import { registerShippingLabel } from './tools/shipping-label.ts';
 import { sendOutputUnchecked } from './tools/unchecked-output.ts';
 import { registerLiveResources } from './resources/live.ts';
+import { registerMaintenance } from './tools/maintenance.ts';
+import { registerTrackShipment } from './tools/track-shipment.ts';
 
 export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 
 export interface PaperTrailOptions {
-  /** Pause between track_shipment progress steps; small so sessions stay quick. */
+  /** Pause between track_shipment progress steps (--scan-ms); small so sessions stay quick. */
   stepDelayMs?: number;
   /** A check run's seed: serve this run's variation of the orders (orders.ts), not the fixed ones. */
   seed?: number;
@@ -35,6 +37,8 @@ export interface PaperTrailOptions {
   live?: boolean;
   /** With live: pause between two status changes of a watched order. */
   statusStepMs?: number;
+  /** --maintenance: a set_maintenance tool that takes track_shipment off the list and back. */
+  maintenance?: boolean;
 }
 
 const orderShape = {
@@ -59,8 +63,6 @@ function findIn(orders: readonly OrderRecord[], orderId: string): OrderRecord | 
   const found = orders.find((order) => order.order_id === orderId);
   return found ? { ...found } : undefined;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServer {
   const stepDelayMs = options.stepDelayMs ?? 20;
@@ -91,42 +93,12 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
     },
   );
 
-  server.registerTool(
-    'track_shipment',
-    {
-      title: 'Track shipment',
-      description: 'Follow an order through its carrier scans, reporting progress as it goes.',
-      inputSchema: orderShape,
-      annotations: READS_ONE_ORDER,
-    },
-    async ({ order_id }, extra) => {
-      const order = requireOrder(orders, order_id);
-      const steps = trackingSteps(order);
-      const progressToken = extra._meta?.progressToken;
-      for (const [index, message] of steps.entries()) {
-        await sleep(stepDelayMs);
-        // Progress is only sent when the client asked for it with a token.
-        if (progressToken !== undefined) {
-          await extra.sendNotification({
-            method: 'notifications/progress',
-            params: { progressToken, progress: index + 1, total: steps.length, message },
-          });
-        }
-      }
-      // A last pause keeps the result from sharing a read with the final progress frame:
-      // the SDK 1.32.2 client handles notifications a microtask late and drops progress
-      // that arrives in the same chunk as the response.
-      await sleep(stepDelayMs);
-      return {
-        content: [
-          {
-            type: 'text',
-            text: `${order.order_id}: ${order.status} with ${order.carrier}, ETA ${order.eta} (${steps.length} scans)`,
-          },
-        ],
-      };
-    },
-  );
+  const tracking = registerTrackShipment(server, {
+    seed: options.seed,
+    stepDelayMs,
+    requireOrder: (orderId) => requireOrder(orders, orderId),
+  });
+  if (options.maintenance) registerMaintenance(server, tracking);
 
   registerShippingLabel(server, (orderId) => requireOrder(orders, orderId));
   if (options.uncheckedOutput) sendOutputUnchecked(server);

@@ -1,0 +1,108 @@
+// Lesson 6's sessions (notifications): progress, cancellation, logging and list_changed,
+// scripted as raw lines into Paper Trail through the stdio tap with runStdioSession (it can
+// wait for a server notification as well as for a reply). Where a session cancels
+// after the second progress step, Paper Trail pauses --scan-ms between scans: long enough
+// that the cancel always lands before the third scan, so the capture is the same every time.
+import { runStdioSession, type StdioSession } from './stdio-session.ts';
+import type { CaptureResult } from './types.ts';
+import * as script from './script.ts';
+
+const { frame, request } = script;
+
+/** A tapped session; the server's stderr says nothing this lesson shows, so none is kept. */
+const tapped = (
+  steps: (session: StdioSession) => Promise<void>,
+  extraArgs: string[],
+): Promise<CaptureResult> => runStdioSession(steps, extraArgs).then(({ frames }) => ({ frames }));
+
+const track = (id: number, progressToken?: string | number) =>
+  request(id, 'tools/call', {
+    name: 'track_shipment',
+    arguments: { order_id: 'PT-1041' },
+    ...(progressToken === undefined ? {} : { _meta: { progressToken } }),
+  });
+const cancelled = (requestId: number, reason: string) =>
+  frame({ method: 'notifications/cancelled', params: { requestId, reason } });
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function hello(session: StdioSession): Promise<void> {
+  await session.request(script.initialize);
+  session.send(script.initialized);
+}
+
+/** Progress and log lines on one stream: --logging, setLevel info, a tracked shipment. */
+export function captureProgress(): Promise<CaptureResult> {
+  return tapped(
+    async (session) => {
+      await hello(session);
+      await session.request(request(2, 'logging/setLevel', { level: 'info' }));
+      await session.request(track(3, 'track-PT-1041'));
+      // The same call without a token: the scans are logged, no progress is sent.
+      await session.request(track(4));
+    },
+    ['--logging'],
+  );
+}
+
+/**
+ * A cancel after the second progress step: no third step, no reply, the server carries on
+ * (the ping). Then a cancel for a request already answered, which the server ignores.
+ */
+export function captureCancel(): Promise<CaptureResult> {
+  return tapped(
+    async (session) => {
+      await hello(session);
+      await session.request(request(2, 'logging/setLevel', { level: 'notice' }));
+      session.send(track(3, 17));
+      await session.notification('notifications/progress');
+      await session.notification('notifications/progress');
+      session.send(cancelled(3, 'the user pressed stop'));
+      await session.notification('notifications/message');
+      // Longer than two scans: had the call gone on, its next step would be here by now.
+      await sleep(800);
+      await session.request(request(4, 'ping'));
+      await session.request(script.orderStatus(5, 'PT-1041'));
+      session.send(cancelled(5, 'too late: already answered'));
+      await session.request(request(6, 'ping'));
+    },
+    ['--scan-ms', '300', '--logging'],
+  );
+}
+
+/** SDK 1.32.2 skips a cancel whose requestId is 0 (a falsy test): the call runs to its end. */
+export function captureCancelZero(): Promise<CaptureResult> {
+  return tapped(
+    async (session) => {
+      await hello(session);
+      session.send(track(0, 'zero'));
+      await session.notification('notifications/progress');
+      await session.notification('notifications/progress');
+      session.send(cancelled(0, 'the user pressed stop'));
+      await session.request(request(2, 'ping'));
+      await session.notification('notifications/progress');
+      await session.request(request(3, 'ping'));
+      // The reply to id 0 that should never have come; wait for it by a request after it.
+      await sleep(700);
+      await session.request(request(4, 'ping'));
+    },
+    ['--scan-ms', '300'],
+  );
+}
+
+/** --maintenance: a tool goes away and comes back, each time with tools/list_changed. */
+export function captureListChanged(): Promise<CaptureResult> {
+  return tapped(
+    async (session) => {
+      await hello(session);
+      const maintenance = (id: number, on: boolean) =>
+        request(id, 'tools/call', { name: 'set_maintenance', arguments: { on } });
+      await session.request(maintenance(2, true));
+      await session.request(request(3, 'tools/list'));
+      await session.request(track(4));
+      await session.request(maintenance(5, false));
+      await session.request(request(6, 'tools/list'));
+    },
+    ['--maintenance'],
+  );
+}

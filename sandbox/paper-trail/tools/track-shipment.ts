@@ -1,0 +1,147 @@
+// track_shipment: follows one order through its carrier scans and reports each scan as a
+// notifications/progress when the client sent a progress token. It honours cancellation: a
+// notifications/cancelled for its request aborts extra.signal (SDK 1.32.2 does that), the tool
+// stops at once, sends no more progress, and the SDK sends no reply.
+//
+// Without a seed it walks the three scans the lessons quote, `stepDelayMs` apart. A check run
+// (a seed) gets a per-run plan instead (trackingPlan): four to six scans, progress counted in
+// per cent, pauses of a quarter to half a second, and in about half the runs a *rush*: after
+// the second scan the rest and the result are written at once, with no pause, so a client
+// that cancels after the second scan finds the result already on its way. That is the race
+// the spec allows for ("a receiver MAY still reply"): the server finished before it could
+// read the cancel, so the cancel names a request it no longer knows and is ignored.
+import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { seeded } from '../../input/seed.ts';
+import { logLine } from '../handshake.ts';
+import { trackingSteps } from '../orders.ts';
+import type { OrderRecord } from '../orders.ts';
+import { READS_ONE_ORDER } from './annotations.ts';
+
+/** How one track_shipment call unfolds. */
+export interface TrackingPlan {
+  /** The scan texts, sent as progress messages in order. */
+  messages: string[];
+  /** The progress value of each scan: strictly increasing. */
+  progress: number[];
+  total: number;
+  /** The pause before each scan, and before the result (one longer than messages). */
+  pauses: number[];
+}
+
+/** Sort hubs an order may pass in a check run, one per extra scan. */
+const HUBS: readonly string[] = ['Nagpur', 'Hyderabad', 'Pune', 'Chennai', 'Jaipur', 'Bhopal'];
+
+/**
+ * The plan for tracking `order`: the three quoted scans `stepDelayMs` apart without a seed;
+ * with one, this run's number of scans, progress values, pauses and whether it rushes.
+ */
+export function trackingPlan(order: OrderRecord, seed?: number, stepDelayMs = 20): TrackingPlan {
+  const quoted = trackingSteps(order);
+  if (seed === undefined) {
+    return {
+      messages: quoted,
+      progress: quoted.map((_, i) => i + 1),
+      total: quoted.length,
+      pauses: [...quoted, ''].map(() => stepDelayMs),
+    };
+  }
+  const extra = 1 + Math.floor(seeded(seed, 60, 1) * 3);
+  const firstHub = Math.floor(seeded(seed, 60, 2) * HUBS.length);
+  const hubs = Array.from(
+    { length: extra },
+    (_, i) => `Sorted: ${order.order_id} passed the ${HUBS[(firstHub + i) % HUBS.length]} hub`,
+  );
+  const messages = [quoted[0]!, quoted[1]!, ...hubs, quoted[2]!];
+  const progress: number[] = [];
+  let done = 0;
+  for (const i of messages.keys()) {
+    const left = messages.length - i;
+    // Per cent, each scan a different step, the last one 100.
+    done = left === 1 ? 100 : done + 5 + Math.floor(seeded(seed, 61, i) * ((95 - done) / left));
+    progress.push(done);
+  }
+  const rush = seeded(seed, 62, 0) < 0.5;
+  const pauses = [...messages, ''].map((_, i) =>
+    rush && i >= 2 ? 0 : 250 + Math.floor(seeded(seed, 63, i) * 250),
+  );
+  return { messages, progress, total: 100, pauses };
+}
+
+/** Waits `ms`, or less when `signal` aborts; tells whether the wait ran its course. */
+function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  if (ms === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve(!signal.aborted);
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
+  });
+}
+
+export interface TrackShipmentOptions {
+  seed?: number;
+  stepDelayMs?: number;
+  /** The order book's lookup; throws for an unknown id (an isError result). */
+  requireOrder: (orderId: string) => OrderRecord;
+}
+
+export function registerTrackShipment(
+  server: McpServer,
+  options: TrackShipmentOptions,
+): RegisteredTool {
+  const log = (extra: { sessionId?: string }, level: LoggingLevel, data: string) =>
+    logLine(server, extra, level, data);
+  return server.registerTool(
+    'track_shipment',
+    {
+      title: 'Track shipment',
+      description: 'Follow an order through its carrier scans, reporting progress as it goes.',
+      inputSchema: { order_id: z.string().describe('Order id, e.g. PT-1041') },
+      annotations: READS_ONE_ORDER,
+    },
+    async ({ order_id }, extra) => {
+      const order = options.requireOrder(order_id);
+      const plan = trackingPlan(order, options.seed, options.stepDelayMs);
+      const progressToken = extra._meta?.progressToken;
+      const stopped = async (scans: number) => {
+        const reason = typeof extra.signal.reason === 'string' ? extra.signal.reason : 'no reason';
+        await log(
+          extra,
+          'notice',
+          `track_shipment: ${order_id} cancelled after ${scans} of ${plan.messages.length} scans (${reason})`,
+        );
+        // The SDK sends no reply for an aborted request, whatever this returns.
+        return { content: [{ type: 'text' as const, text: 'cancelled' }] };
+      };
+      for (const [index, message] of plan.messages.entries()) {
+        if (!(await pause(plan.pauses[index]!, extra.signal))) return stopped(index);
+        await log(extra, 'info', `track_shipment: ${order_id} scan ${index + 1}: ${message}`);
+        // Progress is only sent when the client asked for it with a token.
+        if (progressToken !== undefined) {
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken, progress: plan.progress[index]!, total: plan.total, message },
+          });
+        }
+      }
+      // A last pause keeps the result from sharing a read with the final progress frame:
+      // the SDK 1.32.2 client handles notifications a microtask late and drops progress
+      // that arrives in the same chunk as the response. (A rushing check run skips it.)
+      if (!(await pause(plan.pauses.at(-1)!, extra.signal))) return stopped(plan.messages.length);
+      return {
+        content: [
+          {
+            type: 'text',
+            text: `${order.order_id}: ${order.status} with ${order.carrier}, ETA ${order.eta} (${plan.messages.length} scans)`,
+          },
+        ],
+      };
+    },
+  );
+}
