@@ -8,6 +8,7 @@ import { SDK_PROTOCOL_VERSIONS } from './handshake.ts';
 
 export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--versions V1,V2] [--logging]
                                           [--buggy-output | --unchecked-output] [--live]
+                                          [--chatty]
                                           [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]]]
 
@@ -32,6 +33,9 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
                            outputSchema (eta as a number), to watch output validation
   --unchecked-output       the same broken output, sent to the client unchecked, as a
                            server without the SDK's output check would send it
+  --chatty                 (stdio only) behave like a server with a noisy dependency: a
+                           banner on stdout, a helper process sharing stdout and a
+                           progress bar with no newline on the first order_status (lesson 9)
   --help                   show this text`;
 
 /** A positive whole number typed on the command line, with the flag named in the message. */
@@ -54,6 +58,7 @@ const Options = z
     'buggy-output': z.boolean().default(false),
     'unchecked-output': z.boolean().default(false),
     live: z.boolean().default(false),
+    chatty: z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .refine(
@@ -67,7 +72,11 @@ const Options = z
       error:
         '--port, --json-response, --session-idle and --max-sessions only make sense together with --http',
     },
-  );
+  )
+  .refine((o) => !(o.http && o.chatty), {
+    error:
+      '--chatty only makes sense on stdio: it puts stray bytes on stdout, which HTTP does not use for frames',
+  });
 
 /** What every mode that serves shares: per-run data and the handshake options. */
 interface Served {
@@ -81,7 +90,7 @@ interface Served {
 
 export type PaperTrailArgs =
   | { mode: 'help' }
-  | ({ mode: 'stdio' } & Served)
+  | ({ mode: 'stdio'; chatty?: true } & Served)
   | ({
       mode: 'http';
       port: number;
@@ -105,7 +114,7 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     ...(o['unchecked-output'] && { uncheckedOutput: true as const }),
     ...(o.live && { live: true }),
   };
-  if (!o.http) return { mode: 'stdio', ...seed };
+  if (!o.http) return { mode: 'stdio', ...seed, ...(o.chatty && { chatty: true as const }) };
   return {
     mode: 'http',
     ...seed,
