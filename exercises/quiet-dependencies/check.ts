@@ -145,6 +145,9 @@ function gluedReplyTo(run: RunRecord, call: Read): Read | undefined {
     });
 }
 
+/** The smaller of two frame numbers, either of which may be missing. */
+const earliest = (a: number | undefined, b: number) => (a === undefined ? b : Math.min(a, b));
+
 const bothAnswered: Check = {
   id: 'both-calls-answered',
   title: 'Both plan_route calls are answered',
@@ -155,6 +158,18 @@ const bothAnswered: Check = {
       return notReached(
         'The reference client did not start, so no call was made (see the session check).',
       );
+    }
+    const conv = conversation(run);
+    if (conv.from('s2c').length === 0) {
+      const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
+      const out: Outcome = {
+        ok: false,
+        message: init
+          ? say`No call could be made: your server wrote nothing at all on stdout, not even the reply to initialize (${frameRef(init.frame.seq)}). Did something take stdout away from the MCP transport?${run.peer.stderr.includes('"jsonrpc":"2.0"') ? ' Its replies turned up on stderr instead.' : ''}`
+          : 'No call could be made: the reference client never got to send initialize (see the session check).',
+      };
+      if (init) out.frame = init.frame.seq;
+      return out;
     }
     const told: Said[] = [];
     let frame: number | undefined;
@@ -169,27 +184,25 @@ const bothAnswered: Check = {
       if (answer && m?.kind === 'result') {
         const got = m.result.structuredContent as Record<string, unknown> | undefined;
         if (got?.order_id === want.order_id && got.hub === want.hub) continue;
-        frame ??= answer.frame.seq;
+        frame = earliest(frame, answer.frame.seq);
         told.push(
           say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) should give ${JSON.stringify(want)}; ${frameRef(answer.frame.seq)} gave ${clip(JSON.stringify(got ?? m.result), 120)}`,
         );
         continue;
       }
       if (answer) {
-        frame ??= answer.frame.seq;
+        frame = earliest(frame, answer.frame.seq);
         told.push(
           say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) was refused: ${clip(answer.frame.text, 120)}`,
         );
         continue;
       }
       const glued = gluedReplyTo(run, call);
-      frame ??= glued?.frame.seq ?? call.frame.seq;
+      frame = earliest(frame, glued?.frame.seq ?? call.frame.seq);
       told.push(
         glued
           ? say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) was answered, but the reply is glued behind ${clip(JSON.stringify(strayText(glued)), 50)} in ${frameRef(glued.frame.seq)}, so the client could not read it and gave up`
-          : conversation(run).from('s2c').length === 0
-            ? say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) got no reply: your server wrote nothing at all on stdout (did something take stdout away from the transport?)`
-            : say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) never got a reply`,
+          : say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) never got a reply`,
       );
     }
     if (told.length > 0) {
@@ -266,8 +279,9 @@ const onStderr: Check = {
     const message = say`${missing.length} of carrier-kit's ${expected.length} diagnostics did not reach your server's stderr: \
 ${joined(told, '; ')}. Hosts show or store stderr; a diagnostic thrown away (stdio 'ignore', a silenced console) helps nobody.`;
     const out: Outcome = { ok: false, message };
-    const first = mentionedFrames(message)[0];
-    if (first !== undefined) out.frame = first;
+    // The earliest frame it names: the two orders' output may come in either order.
+    const named = mentionedFrames(message);
+    if (named.length > 0) out.frame = Math.min(...named);
     return out;
   },
 };

@@ -26,22 +26,26 @@ await client.connect(
     env: { ...getDefaultEnvironment(), CARRIER_KIT_TRACE: trace },
     stderr: 'inherit',
   }),
+  // A server that never answers initialize fails in 8 s instead of 60.
+  { timeout: 8000 },
+);
+// Both calls at once: their requests may reach the server in one read, and its replies and
+// carrier-kit's output for the two orders interleave on the way back.
+const results = await Promise.allSettled(
+  orders.map((order_id) =>
+    // A reply that never comes fails after 4 s instead of the SDK's 60.
+    client.callTool({ name: 'plan_route', arguments: { order_id } }, undefined, { timeout: 4000 }),
+  ),
 );
 let failed = false;
-for (const order_id of orders) {
-  try {
-    // A reply that never comes fails after 4 s instead of the SDK's 60.
-    const result = await client.callTool(
-      { name: 'plan_route', arguments: { order_id } },
-      undefined,
-      {
-        timeout: 4000,
-      },
-    );
-    console.log(JSON.stringify(result.structuredContent ?? result.content));
-  } catch (error) {
+for (const [i, result] of results.entries()) {
+  if (result.status === 'fulfilled') {
+    console.log(JSON.stringify(result.value.structuredContent ?? result.value.content));
+  } else {
     failed = true;
-    console.error(`client: plan_route for ${order_id} failed: ${(error as Error).message}`);
+    console.error(
+      `client: plan_route for ${orders[i]} failed: ${(result.reason as Error).message}`,
+    );
   }
 }
 await client.close();
