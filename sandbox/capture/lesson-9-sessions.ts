@@ -122,7 +122,8 @@ export async function captureInspectorChatty(): Promise<CaptureResult> {
         timeout: 30_000,
       },
     );
-    return { frames: readTapRecord(record).frames };
+    // Paper Trail's stderr, as the tap kept it: carrier-kit's console.warn went there.
+    return readTapRecord(record);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -10,7 +10,13 @@ import { ReadBuffer } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { paperTrailCommand } from '../../sandbox/paper-trail/index.ts';
 import { ArgsError, parsePaperTrailArgs } from '../../sandbox/paper-trail/args.ts';
-import { CHATTY_BANNER, CHATTY_CHILD_LINE } from '../../sandbox/paper-trail/chatty.ts';
+import {
+  CHATTY_BANNER,
+  CHATTY_CHILD_LINE,
+  CHATTY_DEBUG,
+  CHATTY_INFO,
+  CHATTY_WARN,
+} from '../../sandbox/paper-trail/chatty.ts';
 import { spawnRaw } from './raw-line.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -52,8 +58,10 @@ describe('--chatty', () => {
     const { client, errors } = await connect(command, args);
     // The banner came before the initialize reply: dropped with one onerror, handshake fine.
     expect(client.getServerVersion()?.name).toBe('paper-trail');
-    expect(errors).toEqual([expect.stringMatching(/is not valid JSON/)]);
-    expect(errors[0]).toContain('"carrier-ki"');
+    // console.log, .info and .debug each put a line on stdout: three lines dropped.
+    expect(errors.length).toBe(3);
+    expect(errors.every((e) => /is not valid JSON/.test(e))).toBe(true);
+    expect(errors.every((e) => e.includes('"carrier-ki"'))).toBe(true);
     expect((await client.listTools()).tools.length).toBe(3);
 
     // The first lookup: the helper's line is dropped, then the progress bar glues itself to
@@ -64,19 +72,19 @@ describe('--chatty', () => {
     );
     expect(first).toBeInstanceOf(McpError);
     expect((first as McpError).code).toBe(ErrorCode.RequestTimeout);
-    expect(errors.length).toBe(3);
-    expect(errors[1]).toMatch(/is not valid JSON/);
-    expect(errors[1]).toContain('"carrier-ki"');
-    expect(errors[2]).toMatch(/is not valid JSON/);
-    expect(errors[2]).toContain('[###');
+    expect(errors.length).toBe(5);
+    expect(errors[3]).toMatch(/is not valid JSON/);
+    expect(errors[3]).toContain('"carrier-ki"');
+    expect(errors[4]).toMatch(/is not valid JSON/);
+    expect(errors[4]).toContain('[###');
 
     // The cache is warm now: the second lookup is clean and answered.
     const second = await lookUp(client);
     expect(second.structuredContent).toEqual(shipped);
-    expect(errors.length).toBe(3);
+    expect(errors.length).toBe(5);
   });
 
-  it('prints the banner, the helper line and an unterminated bar on stdout', async () => {
+  it('prints log/info/debug and the helper line on stdout, warn on stderr, and an unterminated bar', async () => {
     const raw = spawnRaw(['--chatty']);
     raw.send(
       JSON.stringify({
@@ -99,11 +107,12 @@ describe('--chatty', () => {
         params: { name: 'order_status', arguments: { order_id: 'PT-1041' } },
       }),
     );
-    while (raw.lines.length < 4) await new Promise((r) => setTimeout(r, 50));
+    while (raw.lines.length < 6) await new Promise((r) => setTimeout(r, 50));
     await raw.close();
-    expect(raw.lines[0]).toBe(CHATTY_BANNER);
-    expect(raw.lines[2]).toBe(CHATTY_CHILD_LINE);
-    expect(raw.lines[3]).toMatch(/^\r\[###\s+\] 30%\r.*\r\[#{10}\] 100%\{"result":/);
+    expect(raw.lines.slice(0, 3)).toEqual([CHATTY_BANNER, CHATTY_INFO, CHATTY_DEBUG]);
+    expect(raw.stderr()).toContain(CHATTY_WARN);
+    expect(raw.lines[4]).toBe(CHATTY_CHILD_LINE);
+    expect(raw.lines[5]).toMatch(/^\r\[###\s+\] 30%\r.*\r\[#{10}\] 100%\{"result":/);
   });
 });
 
