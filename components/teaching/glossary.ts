@@ -328,7 +328,7 @@ const entries: unknown = [
     id: 'inherited-stdio',
     term: 'inherited stdio',
     definition:
-      'A child process started with `stdio: \'inherit\'` (Node) gets its parent’s own file descriptors: whatever it prints goes straight into the parent’s stdout, past any console patch or logger in the parent. In a stdio MCP server that stdout is the frame stream.',
+      "A child process started with `stdio: 'inherit'` (Node) gets its parent’s own file descriptors: whatever it prints goes straight into the parent’s stdout, past any console patch or logger in the parent. In a stdio MCP server that stdout is the frame stream.",
     source: { title: 'Basic › Transports › stdio', href: `${SPEC}/basic/transports#stdio` },
   },
   {
