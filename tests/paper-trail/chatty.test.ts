@@ -18,6 +18,8 @@ import {
   CHATTY_WARN,
 } from '../../sandbox/paper-trail/chatty.ts';
 import { spawnRaw } from './raw-line.ts';
+import * as script from '../../sandbox/capture/script.ts';
+import { INSPECTOR } from '../../sandbox/capture/lesson-1-sessions.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const shipped = { order_id: 'PT-1041', status: 'shipped', carrier: 'Delhivery', eta: '2026-08-05' };
@@ -86,27 +88,9 @@ describe('--chatty', () => {
 
   it('prints log/info/debug and the helper line on stdout, warn on stderr, and an unterminated bar', async () => {
     const raw = spawnRaw(['--chatty']);
-    raw.send(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 't', version: '1' },
-        },
-      }),
-    );
+    raw.send(script.initialize);
     await raw.reply(1).catch(() => undefined);
-    raw.send(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'order_status', arguments: { order_id: 'PT-1041' } },
-      }),
-    );
+    raw.send(script.orderStatus(2, 'PT-1041'));
     while (raw.lines.length < 6) await new Promise((r) => setTimeout(r, 50));
     await raw.close();
     expect(raw.lines.slice(0, 3)).toEqual([CHATTY_BANNER, CHATTY_INFO, CHATTY_DEBUG]);
@@ -151,9 +135,7 @@ describe('what the SDK 1.32.2 reader does with stray bytes', () => {
 });
 
 describe('MCP Inspector CLI against --chatty', () => {
-  const inspector = fileURLToPath(
-    new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/cli.js', import.meta.url),
-  );
+  const inspector = INSPECTOR;
   const env = {
     ...process.env,
     PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
