@@ -10,6 +10,7 @@ export const CHATTY_BANNER = 'carrier-kit 3.2.0 ready (telemetry off)';
 export const CHATTY_INFO = 'carrier-kit: 3 carriers configured';
 export const CHATTY_DEBUG = 'carrier-kit: cache dir /tmp/carrier-kit';
 export const CHATTY_WARN = 'carrier-kit: no API key, using the public rate table';
+export const CHATTY_ERROR = 'carrier-kit: rate table is 3 days old';
 /** What its cache helper, a child process with inherited stdout, prints. */
 export const CHATTY_CHILD_LINE = 'carrier-kit cache: 3 lanes warmed';
 /** The progress bar's frames: each starts with \r to redraw the line, none ends it. */
@@ -17,13 +18,14 @@ export const CHATTY_PROGRESS = ['\r[###       ] 30%', '\r[######    ] 60%', '\r[
 
 /**
  * What the dependency says when it loads, the way libraries say it: console.log, .info and
- * .debug (all three write to stdout) and console.warn (stderr).
+ * .debug (all three write to stdout), console.warn and .error (both stderr).
  */
 export function printDependencyBanner(): void {
   console.log(CHATTY_BANNER);
   console.info(CHATTY_INFO);
   console.debug(CHATTY_DEBUG);
   console.warn(CHATTY_WARN);
+  console.error(CHATTY_ERROR);
 }
 
 /** Runs the cache helper with this process's stdout as its own, and waits for it to end. */

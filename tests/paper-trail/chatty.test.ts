@@ -14,6 +14,7 @@ import {
   CHATTY_BANNER,
   CHATTY_CHILD_LINE,
   CHATTY_DEBUG,
+  CHATTY_ERROR,
   CHATTY_INFO,
   CHATTY_WARN,
 } from '../../sandbox/paper-trail/chatty.ts';
@@ -86,7 +87,7 @@ describe('--chatty', () => {
     expect(errors.length).toBe(5);
   });
 
-  it('prints log/info/debug and the helper line on stdout, warn on stderr, and an unterminated bar', async () => {
+  it('prints log/info/debug and the helper line on stdout, warn and error on stderr, and an unterminated bar', async () => {
     const raw = spawnRaw(['--chatty']);
     raw.send(script.initialize);
     await raw.reply(1).catch(() => undefined);
@@ -94,7 +95,7 @@ describe('--chatty', () => {
     while (raw.lines.length < 6) await new Promise((r) => setTimeout(r, 50));
     await raw.close();
     expect(raw.lines.slice(0, 3)).toEqual([CHATTY_BANNER, CHATTY_INFO, CHATTY_DEBUG]);
-    expect(raw.stderr()).toContain(CHATTY_WARN);
+    expect(raw.stderr()).toContain(`${CHATTY_WARN}\n${CHATTY_ERROR}\n`);
     expect(raw.lines[4]).toBe(CHATTY_CHILD_LINE);
     expect(raw.lines[5]).toMatch(/^\r\[###\s+\] 30%\r.*\r\[#{10}\] 100%\{"result":/);
   });
