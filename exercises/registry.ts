@@ -2,6 +2,7 @@
 import type { Check } from '../sandbox/contract/check.ts';
 import { checks as cancelInFlight } from './cancel-in-flight/check.ts';
 import { checks as negotiate } from './negotiate/check.ts';
+import { checks as quietDependencies } from './quiet-dependencies/check.ts';
 import { checks as rawClient } from './raw-client/check.ts';
 import { checks as stdoutIsTheWire } from './stdout-is-the-wire/check.ts';
 import { checks as tap } from './tap/check.ts';
@@ -18,4 +19,5 @@ export const checks: Record<string, readonly Check[]> = {
   'trust-but-verify': trustButVerify,
   'watch-an-order': watchAnOrder,
   'cancel-in-flight': cancelInFlight,
+  'quiet-dependencies': quietDependencies,
 };

@@ -354,6 +354,27 @@ const entries: unknown = [
       href: `${SPEC}/server/tools#list-changed-notification`,
     },
   },
+  {
+    id: 'stray-line',
+    term: 'stray line',
+    definition:
+      'A line on a stdio server’s stdout that is not a JSON-RPC message: a banner, a log line, a child process’s output, a progress bar. The client has to read it as a message, fails, and (with the TypeScript SDK) drops it. Text written without a newline is worse: it becomes the start of the next message’s line, and that message is lost with it.',
+    source: { title: 'Basic › Transports › stdio', href: `${SPEC}/basic/transports#stdio` },
+  },
+  {
+    id: 'inherited-stdio',
+    term: 'inherited stdio',
+    definition:
+      "A child process started with `stdio: 'inherit'` (Node) gets its parent’s own file descriptors: whatever it prints goes straight into the parent’s stdout, past any console patch or logger in the parent. In a stdio MCP server that stdout is the frame stream.",
+    source: { title: 'Basic › Transports › stdio', href: `${SPEC}/basic/transports#stdio` },
+  },
+  {
+    id: 'line-reader',
+    term: 'line reader',
+    definition:
+      'The part of a stdio transport that turns a byte stream into messages: it buffers bytes until a newline, parses the line as JSON and checks it against the message schemas. The TypeScript SDK’s reader (ReadBuffer) strips one trailing carriage return, reports a line it cannot parse to onerror and carries on, and gives up on more than 10 MiB without a newline.',
+    source: { title: 'Basic › Transports › stdio', href: `${SPEC}/basic/transports#stdio` },
+  },
 ];
 
 export const glossary: readonly GlossaryEntry[] = parseGlossary(

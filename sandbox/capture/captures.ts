@@ -5,6 +5,7 @@ import { serialiseCapture } from '../wire/capture-file.ts';
 import { captureStdioPipelined, captureStdioSession, captureStdioStrict } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
 import { availableParallelism } from 'node:os';
+import * as lesson9 from './lesson-9-sessions.ts';
 import {
   captureHostClientA,
   captureHostClientB,
@@ -59,6 +60,11 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'notifications-cancel.jsonl', run: lesson6.captureCancel },
   { file: 'notifications-cancel-zero.jsonl', run: lesson6.captureCancelZero },
   { file: 'notifications-list-changed.jsonl', run: lesson6.captureListChanged },
+  { file: 'stdout-npm-banner.jsonl', run: lesson9.captureNpmBanner },
+  { file: 'stdout-npm-silent.jsonl', run: lesson9.captureNpmSilent },
+  { file: 'stdout-chatty-host.jsonl', run: lesson9.captureChattyHost },
+  { file: 'stdout-chatty-inspector.jsonl', run: lesson9.captureInspectorChatty },
+  { file: 'stdout-carriage-return.jsonl', run: lesson9.captureCarriageReturn },
 ];
 
 /**

@@ -15,8 +15,8 @@ import { CARRIER_KEY_VARIABLE, CARRIER_URI } from '../paper-trail/carrier.ts';
 import { readTapRecord } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
 
-const RELAY = fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url));
-const INSPECTOR = fileURLToPath(
+export const RELAY = fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url));
+export const INSPECTOR = fileURLToPath(
   new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/cli.js', import.meta.url),
 );
 /** The host's name for itself, as each of its clients introduces it. */
@@ -25,7 +25,7 @@ export const HOST_INFO = { name: 'paper-trail-course-host', version: '1.0.0' };
 const HOST_KEY = 'pt_demo_key_not_a_secret';
 
 /** Relay arguments that tap `command` into `recordFile`. */
-function tapped(recordFile: string, command: string, args: string[]): string[] {
+export function tapped(recordFile: string, command: string, args: string[]): string[] {
   return [RELAY, '--record', recordFile, '--', command, ...args];
 }
 

@@ -57,11 +57,12 @@ const DEFAULT_RELAY = [
 ];
 
 /**
- * Does the tap cut the peer's bytes for this run: in check runs whose program is the
- * learner's client (its reads are what is judged) talking over stdio.
+ * Does the tap cut the peer's bytes for this run: in check runs over stdio whose program is
+ * the learner's client (its reads are what is judged), or whose peer is the learner's server
+ * (what it writes must survive a client that reads it in pieces).
  */
 export function splitsDelivery(run: ExerciseMeta['run'], seed: number | undefined): boolean {
-  return seed !== undefined && run.learner === 'program' && run.peer.kind !== 'paper-trail-http';
+  return seed !== undefined && run.peer.kind !== 'paper-trail-http';
 }
 
 /** Paper Trail's command, with this run's seed when it is a check run. */

@@ -9,6 +9,7 @@ import { SDK_PROTOCOL_VERSIONS } from './handshake.ts';
 export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--versions V1,V2] [--logging]
                                           [--buggy-output | --unchecked-output] [--live]
                                           [--scan-ms MS] [--maintenance]
+                                          [--chatty]
                                           [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]]]
 
@@ -38,6 +39,9 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
   --maintenance            add the tool set_maintenance: {"on":true} takes track_shipment
                            off the tool list, {"on":false} puts it back; each change
                            sends notifications/tools/list_changed (lesson 6)
+  --chatty                 (stdio only) behave like a server with a noisy dependency: a
+                           banner on stdout, a helper process sharing stdout and a
+                           progress bar with no newline on the first order_status (lesson 9)
   --help                   show this text`;
 
 /** A positive whole number typed on the command line, with the flag named in the message. */
@@ -62,6 +66,7 @@ const Options = z
     live: z.boolean().default(false),
     'scan-ms': wholeNumber('--scan-ms', { max: 60_000 }).optional(),
     maintenance: z.boolean().default(false),
+    chatty: z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .refine(
@@ -75,7 +80,11 @@ const Options = z
       error:
         '--port, --json-response, --session-idle and --max-sessions only make sense together with --http',
     },
-  );
+  )
+  .refine((o) => !(o.http && o.chatty), {
+    error:
+      '--chatty only makes sense on stdio: it puts stray bytes on stdout, which HTTP does not use for frames',
+  });
 
 /** What every mode that serves shares: per-run data and the handshake options. */
 interface Served {
@@ -91,7 +100,7 @@ interface Served {
 
 export type PaperTrailArgs =
   | { mode: 'help' }
-  | ({ mode: 'stdio' } & Served)
+  | ({ mode: 'stdio'; chatty?: true } & Served)
   | ({
       mode: 'http';
       port: number;
@@ -117,7 +126,7 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     ...(o['scan-ms'] !== undefined && { scanMs: o['scan-ms'] }),
     ...(o.maintenance && { maintenance: true }),
   };
-  if (!o.http) return { mode: 'stdio', ...seed };
+  if (!o.http) return { mode: 'stdio', ...seed, ...(o.chatty && { chatty: true as const }) };
   return {
     mode: 'http',
     ...seed,

@@ -6,6 +6,7 @@ import { USAGE, parsePaperTrailArgs } from './args.ts';
 import { carrierAccountFrom } from './carrier.ts';
 import { startHttpServer } from './http.ts';
 import { createPaperTrailServer } from './server.ts';
+import { printDependencyBanner } from './chatty.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   }
 
   if (args.mode === 'stdio') {
+    if (args.chatty) printDependencyBanner();
     const server = createPaperTrailServer({
       seed: args.seed,
       carrier: carrierAccountFrom(process.env),
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
       live: args.live,
       stepDelayMs: args.scanMs,
       maintenance: args.maintenance,
+      chatty: args.chatty,
     });
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);

@@ -13,6 +13,7 @@ import { sendOutputUnchecked } from './tools/unchecked-output.ts';
 import { registerLiveResources } from './resources/live.ts';
 import { registerMaintenance } from './tools/maintenance.ts';
 import { registerTrackShipment } from './tools/track-shipment.ts';
+import { carrierCache } from './chatty.ts';
 
 export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 
@@ -35,6 +36,8 @@ export interface PaperTrailOptions {
   uncheckedOutput?: boolean;
   /** --live: resources from a template over a larger catalog, pages, subscriptions, completions. */
   live?: boolean;
+  /** --chatty: the first order_status warms a noisy dependency's cache first (chatty.ts). */
+  chatty?: boolean;
   /** With live: pause between two status changes of a watched order. */
   statusStepMs?: number;
   /** --maintenance: a set_maintenance tool that takes track_shipment off the list and back. */
@@ -72,6 +75,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
     ...(options.logging && { capabilities: { logging: {} } }),
   });
   if (options.versions) acceptOnlyVersions(server, options.versions);
+  const cache = options.chatty ? carrierCache() : undefined;
 
   server.registerTool(
     'order_status',
@@ -84,6 +88,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
     },
     async ({ order_id }, extra) => {
       await logLine(server, extra, 'debug', `order_status: looking up ${order_id}`);
+      await cache?.warm();
       const order = requireOrder(orders, order_id);
       await logLine(server, extra, 'info', `order_status: ${order_id} is ${order.status}`);
       return {

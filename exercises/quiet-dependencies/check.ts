@@ -1,0 +1,323 @@
+// Checks for quiet-dependencies: the learner's server runs under the SDK reference client,
+// behind the tap. Every stray byte on its stdout is counted and the first one placed; both
+// plan_route calls must be answered with this run's right hubs; carrier-kit's diagnostics
+// (banner, the helper's line with this run's trace id, each progress bar) must be on stderr.
+import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
+import { conversation } from '../../sandbox/checks/client-checks.ts';
+import { driverReports } from '../../sandbox/checks/driver-reports.ts';
+import { clip, quote, stderrGist, type Read } from '../../sandbox/checks/frames.ts';
+import { notReached } from '../../sandbox/checks/not-reached.ts';
+import { frameRef, joined, mentionedFrames, say } from '../../sandbox/checks/say.ts';
+import { readFrame } from '../../sandbox/wire/read.ts';
+import { hubFor } from './starter/hubs.ts';
+
+/** What the reference client made up for this run (its `@@run` line). */
+interface RunData {
+  trace: string;
+  orders: string[];
+}
+
+function runData(run: RunRecord): RunData | undefined {
+  const value = driverReports(run.program.stdout, 'run')[0]?.value;
+  if (!value || typeof value.trace !== 'string' || !Array.isArray(value.orders)) return undefined;
+  return { trace: value.trace, orders: value.orders.filter((o) => typeof o === 'string') };
+}
+
+/** Where a stray line ends and a real message, glued to it, starts; or -1. */
+function gluedAt(text: string): number {
+  for (let i = text.indexOf('{', 1); i > 0; i = text.indexOf('{', i + 1)) {
+    const rest = readFrame({ seq: 0, t: 0, dir: 's2c', transport: 'stdio', text: text.slice(i) });
+    if (rest.message) return i;
+  }
+  return -1;
+}
+
+const bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/** The stray part of a server line: all of it, or the text in front of a glued message. */
+function strayText(r: Read): string {
+  const at = gluedAt(r.frame.text);
+  return at > 0 ? r.frame.text.slice(0, at) : r.frame.text;
+}
+
+/** What a stray line is, in words that name the mistake behind it. */
+function whatItIs(r: Read, run: RunRecord, data: RunData | undefined): string {
+  const text = r.frame.text;
+  const glued = gluedAt(text) > 0;
+  const bar = /\d+%/.test(text) && /\[[# ]*\]/.test(text);
+  if (glued && bar) {
+    return (
+      'a progress bar written to stdout without a newline (a \\r does not end a line), so the ' +
+      'reply written after it continues its line: the client cannot parse that line and loses the reply'
+    );
+  }
+  if (glued) {
+    return 'text without a newline, glued to the front of a reply: the client cannot parse that line and loses the reply';
+  }
+  if (bar)
+    return 'a progress bar on stdout: it ends its line now, but it is still not a JSON-RPC message';
+  if (data && text.includes(data.trace)) {
+    return "the helper process's line: a child started with stdio 'inherit' (or piped into process.stdout) writes into your stdout";
+  }
+  if (/carrier-kit/.test(text)) return "carrier-kit's banner, printed with console.log";
+  if (run.unterminated.has(r.frame.seq)) return 'text with no newline after it, not JSON';
+  return 'not a JSON-RPC message';
+}
+
+/** Where each server line starts in the server's stdout, in bytes. */
+function offsets(lines: Read[]): Map<number, number> {
+  const at = new Map<number, number>();
+  let offset = 0;
+  for (const r of lines) {
+    at.set(r.frame.seq, offset);
+    offset += bytes(r.frame.text) + 1;
+  }
+  return at;
+}
+
+const stdoutClean: Check = {
+  id: 'stdout-clean',
+  title: 'Not one stray byte on stdout',
+  hint: 'Send every human-readable byte to stderr: the banner, the helper process (give it its own stdio, not inherit) and the progress bar.',
+  run(run) {
+    const lines = conversation(run).from('s2c');
+    if (lines.length === 0) {
+      return notReached(
+        'Your server wrote nothing on stdout, not even its replies (see the other checks).',
+      );
+    }
+    const stray = lines.filter((r) => r.problem);
+    if (stray.length === 0) {
+      return {
+        ok: true,
+        message: `All ${lines.length} lines your server wrote on stdout were JSON-RPC messages: not one stray byte.`,
+      };
+    }
+    const data = runData(run);
+    const total = stray.reduce((sum, r) => sum + bytes(strayText(r)), 0);
+    const first = stray[0]!;
+    const at = offsets(lines).get(first.frame.seq) ?? 0;
+    const others = stray
+      .slice(1, 4)
+      .map(
+        (r) =>
+          say`${frameRef(r.frame.seq)} ${clip(JSON.stringify(strayText(r)), 50)} is ${whatItIs(r, run, data)}`,
+      );
+    const more = stray.length > 4 ? `; and ${stray.length - 4} more` : '';
+    const rest = others.length > 0 ? say` Then: ${joined(others, '; ')}${more}.` : '';
+    return {
+      ok: false,
+      frame: first.frame.seq,
+      message: say`Your server wrote ${total} stray byte(s) on stdout, in ${stray.length} line(s). \
+The first starts at byte ${at} of stdout, in ${frameRef(first.frame.seq)}: \
+${clip(JSON.stringify(strayText(first)), 70)} is ${whatItIs(first, run, data)}.${rest}`,
+    };
+  },
+};
+
+/** The plan_route request for this order, and its answer if one could be read. */
+function callFor(run: RunRecord, orderId: string): { call?: Read; answer?: Read } {
+  const conv = conversation(run);
+  const call = conv.requests('c2s').find((r) => {
+    const p = r.message.params as
+      { name?: unknown; arguments?: { order_id?: unknown } } | undefined;
+    return r.message.method === 'tools/call' && p?.arguments?.order_id === orderId;
+  });
+  return { call, answer: call ? conv.responseTo(call) : undefined };
+}
+
+/** A stray line that holds the reply to `call`, glued behind something else. */
+function gluedReplyTo(run: RunRecord, call: Read): Read | undefined {
+  const id = call.message?.kind === 'request' ? call.message.id : undefined;
+  return conversation(run)
+    .from('s2c')
+    .find((r) => {
+      const at = r.problem ? gluedAt(r.frame.text) : -1;
+      if (at < 0) return false;
+      const rest = readFrame({
+        seq: 0,
+        t: 0,
+        dir: 's2c',
+        transport: 'stdio',
+        text: r.frame.text.slice(at),
+      });
+      return rest.message?.kind === 'result' && rest.message.id === id;
+    });
+}
+
+/** The smaller of two frame numbers, either of which may be missing. */
+const earliest = (a: number | undefined, b: number) => (a === undefined ? b : Math.min(a, b));
+
+const bothAnswered: Check = {
+  id: 'both-calls-answered',
+  title: 'Both plan_route calls are answered',
+  hint: 'The client loses a reply whose line does not start with it: nothing may be written on stdout without a newline, right before a reply.',
+  run(run) {
+    const data = runData(run);
+    if (!data) {
+      return notReached(
+        'The reference client did not start, so no call was made (see the session check).',
+      );
+    }
+    const conv = conversation(run);
+    if (conv.from('s2c').length === 0) {
+      const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
+      const out: Outcome = {
+        ok: false,
+        message: init
+          ? say`No call could be made: your server wrote nothing at all on stdout, not even the reply to initialize (${frameRef(init.frame.seq)}). Did something take stdout away from the MCP transport?${run.peer.stderr.includes('"jsonrpc":"2.0"') ? ' Its replies turned up on stderr instead.' : ''}`
+          : 'No call could be made: the reference client never got to send initialize (see the session check).',
+      };
+      if (init) out.frame = init.frame.seq;
+      return out;
+    }
+    const told: Said[] = [];
+    let frame: number | undefined;
+    for (const orderId of data.orders) {
+      const { call, answer } = callFor(run, orderId);
+      if (!call) {
+        told.push(say`plan_route for ${orderId} was never sent: the client stopped before it`);
+        continue;
+      }
+      const want = { order_id: orderId, hub: hubFor(orderId) };
+      const m = answer?.message;
+      if (answer && m?.kind === 'result') {
+        const got = m.result.structuredContent as Record<string, unknown> | undefined;
+        if (got?.order_id === want.order_id && got.hub === want.hub) continue;
+        frame = earliest(frame, answer.frame.seq);
+        told.push(
+          say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) should give ${JSON.stringify(want)}; ${frameRef(answer.frame.seq)} gave ${clip(JSON.stringify(got ?? m.result), 120)}`,
+        );
+        continue;
+      }
+      if (answer) {
+        frame = earliest(frame, answer.frame.seq);
+        told.push(
+          say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) was refused: ${clip(answer.frame.text, 120)}`,
+        );
+        continue;
+      }
+      const glued = gluedReplyTo(run, call);
+      frame = earliest(frame, glued?.frame.seq ?? call.frame.seq);
+      told.push(
+        glued
+          ? say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) was answered, but the reply is glued behind ${clip(JSON.stringify(strayText(glued)), 50)} in ${frameRef(glued.frame.seq)}, so the client could not read it and gave up`
+          : say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) never got a reply`,
+      );
+    }
+    if (told.length > 0) {
+      const out: Outcome = {
+        ok: false,
+        message: say`Not every call was answered: ${joined(told, '; ')}.`,
+      };
+      if (frame !== undefined) out.frame = frame;
+      return out;
+    }
+    const pieces = run.splitDelivery ? ', though the pipe delivered your bytes in pieces' : '';
+    return {
+      ok: true,
+      message: `Both calls were answered with the right hub (${data.orders.map((o) => `${o} via ${hubFor(o)}`).join(', ')})${pieces}.`,
+    };
+  },
+};
+
+/** One diagnostic carrier-kit gives, and whether a line of stderr says it. */
+interface Diagnostic {
+  what: string;
+  says(line: string): boolean;
+}
+
+function expectedDiagnostics(data: RunData): Diagnostic[] {
+  return [
+    {
+      what: 'carrier-kit\'s banner ("carrier-kit 3.2.0 ready")',
+      says: (l) => /carrier-kit/i.test(l) && /3\.2\.0|ready/i.test(l),
+    },
+    ...data.orders.flatMap((orderId) => [
+      {
+        what: `the helper's line for ${orderId} (with this run's trace id ${data.trace})`,
+        says: (l: string) => l.includes(data.trace) && l.includes(orderId),
+      },
+      {
+        what: `the progress bar for ${orderId} (its 100% step)`,
+        says: (l: string) => l.includes('100%') && l.includes(orderId),
+      },
+    ]),
+  ];
+}
+
+const onStderr: Check = {
+  id: 'diagnostics-on-stderr',
+  title: "carrier-kit's diagnostics reach stderr",
+  hint: "Move the diagnostics, do not silence them: the banner, the helper's output and the progress bar all belong on stderr, where hosts keep logs.",
+  run(run) {
+    const data = runData(run);
+    if (!data) {
+      return notReached(
+        'The reference client did not start, so there was no run to look for (see the session check).',
+      );
+    }
+    // A progress bar redraws with \r: each step counts as a line.
+    const lines = run.peer.stderr.split(/[\r\n]+/).filter((l) => l.trim());
+    const expected = expectedDiagnostics(data);
+    const missing = expected.filter((d) => !lines.some((l) => d.says(l)));
+    if (missing.length === 0) {
+      return {
+        ok: true,
+        message: `All ${expected.length} of carrier-kit's diagnostics reached stderr (the banner, and the helper's line and the progress bar for each order), e.g. ${quote(lines.find((l) => l.includes(data.trace)) ?? '', 80)}.`,
+      };
+    }
+    const stray = conversation(run)
+      .from('s2c')
+      .filter((r) => r.problem);
+    const told = missing.map((d) => {
+      const onStdout = stray.find((r) => r.frame.text.split('\r').some((part) => d.says(part)));
+      return onStdout
+        ? say`${d.what} is on stdout (${frameRef(onStdout.frame.seq)}), not stderr`
+        : say`${d.what} is gone`;
+    });
+    const message = say`${missing.length} of carrier-kit's ${expected.length} diagnostics did not reach your server's stderr: \
+${joined(told, '; ')}. Hosts show or store stderr; a diagnostic thrown away (stdio 'ignore', a silenced console) helps nobody.`;
+    const out: Outcome = { ok: false, message };
+    // The earliest frame it names: the two orders' output may come in either order.
+    const named = mentionedFrames(message);
+    if (named.length > 0) out.frame = Math.min(...named);
+    return out;
+  },
+};
+
+const completes: Check = {
+  id: 'session-completes',
+  title: 'The reference client finishes its session',
+  hint: 'The server must start, answer both calls and exit when its stdin closes; run `node client.ts node server.ts` to see.',
+  run(run) {
+    if (run.verdict === 'timeout') {
+      return { ok: false, message: `The session did not finish within ${run.timeoutMs / 1000} s.` };
+    }
+    if (run.program.exit?.code === 0) {
+      return {
+        ok: true,
+        message: 'The reference client connected, made both calls and closed the session.',
+      };
+    }
+    const client = run.program.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('client: '))
+      // The failed calls first: they say what went wrong; the parse reports say why.
+      .sort((a, b) => Number(b.includes('failed')) - Number(a.includes('failed')))
+      .slice(0, 3);
+    const gist = stderrGist(run.peer.stderr);
+    const said =
+      client.length > 0
+        ? ` The client reported: ${client.map((l) => quote(l, 140)).join('; ')}.`
+        : gist
+          ? ` Your server's stderr says: ${quote(gist, 200)}`
+          : '';
+    return {
+      ok: false,
+      message: `The reference client failed (exit ${run.program.exit?.code ?? run.program.exit?.signal}).${said}`,
+    };
+  },
+};
+
+export const checks: Check[] = [stdoutClean, bothAnswered, onStderr, completes];

@@ -1,0 +1,140 @@
+// Lesson 9's sessions: what real clients make of stray bytes on a server's stdout. A host
+// (the SDK `Client` with its StdioClientTransport) starts Paper Trail through a tap, either
+// with `npm run` (with and without --silent) or with --chatty; the Inspector CLI meets
+// --chatty too; and a scripted session shows the reader stripping a `\r` before a newline.
+// For the host sessions the sidecar holds what the host's onerror wrote to its stderr.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { paperTrailCommand } from '../paper-trail/index.ts';
+import { HOST_INFO, INSPECTOR, RELAY, tapped } from './lesson-1-sessions.ts';
+import { readTapRecord, runStdioSession } from './stdio-session.ts';
+import type { CaptureResult } from './types.ts';
+import * as script from './script.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** How long the chatty host waits for its first lookup before giving up on it. */
+const LOST_REPLY_TIMEOUT_MS = 1500;
+
+/**
+ * A host starts `command args` through a tap and runs `steps` with its Client; the frames
+ * come from the tap, the sidecar from the host's onerror, one line per report.
+ */
+async function hostSession(
+  command: string,
+  args: string[],
+  steps: (client: Client) => Promise<void>,
+): Promise<CaptureResult> {
+  const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-l9-'));
+  const record = join(folder, 'tap.ndjson');
+  const reports: string[] = [];
+  try {
+    const client = new Client(HOST_INFO);
+    client.onerror = (error) => reports.push(`host: ${error.message}`);
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: tapped(record, command, args),
+        cwd: ROOT,
+      }),
+    );
+    try {
+      await steps(client);
+    } finally {
+      await client.close();
+    }
+    const { frames } = readTapRecord(record);
+    return { frames, stderr: reports.map((line) => `${line}\n`).join('') };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const lookUp = (client: Client, timeout?: number) =>
+  client.callTool(
+    { name: 'order_status', arguments: { order_id: 'PT-1041' } },
+    undefined,
+    timeout === undefined ? undefined : { timeout },
+  );
+
+/** `npm run paper-trail`: npm's banner lines come first on the server's stdout. */
+export const captureNpmBanner = () =>
+  hostSession('npm', ['run', 'paper-trail'], async (client) => {
+    await lookUp(client);
+  });
+
+/** `npm run --silent paper-trail`: the same host, nothing but frames. */
+export const captureNpmSilent = () =>
+  hostSession('npm', ['run', '--silent', 'paper-trail'], async (client) => {
+    await lookUp(client);
+  });
+
+/**
+ * Paper Trail --chatty under the SDK host: the banner before the initialize reply, then the
+ * first lookup's helper line and the progress bar glued to its reply. The host gives up on
+ * that call after a short timeout (and says so with notifications/cancelled), and looks the
+ * order up again: the cache is warm and the second reply arrives clean.
+ */
+export const captureChattyHost = () =>
+  hostSession(process.execPath, paperTrailCommand(['--chatty']).args, async (client) => {
+    await lookUp(client, LOST_REPLY_TIMEOUT_MS).then(
+      () => {
+        throw new Error('chatty: the first lookup was answered; its reply should be lost');
+      },
+      () => undefined,
+    );
+    await lookUp(client);
+  });
+
+/**
+ * The Inspector CLI lists the tools of Paper Trail --chatty through a tap: it drops the
+ * banner without a word and prints the list. (Its tools/call never returns: the lost reply
+ * leaves it waiting, which tests/paper-trail/chatty.test.ts measures; no capture waits that.)
+ */
+export async function captureInspectorChatty(): Promise<CaptureResult> {
+  const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-l9-inspector-'));
+  try {
+    const record = join(folder, 'tap.ndjson');
+    const server = paperTrailCommand(['--chatty']);
+    // The Inspector reads every "--flag" on its command line as its own: a small script
+    // starts the tap with the same stdio (as lesson 1's Inspector session does).
+    const starter = join(folder, 'tap.mjs');
+    writeFileSync(
+      starter,
+      `import { spawn } from 'node:child_process';\n` +
+        `const child = spawn(${JSON.stringify(process.execPath)}, ${JSON.stringify([RELAY, '--record', record, '--', server.command, ...server.args])}, { stdio: 'inherit' });\n` +
+        `child.on('exit', (code) => process.exit(code ?? 1));\n`,
+    );
+    await promisify(execFile)(
+      process.execPath,
+      [INSPECTOR, '--cli', process.execPath, starter, '--method', 'tools/list'],
+      {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        env: {
+          ...process.env,
+          PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
+        },
+        timeout: 30_000,
+      },
+    );
+    // Paper Trail's stderr, as the tap kept it: carrier-kit's console.warn went there.
+    return readTapRecord(record);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** A request whose line ends in `\r\n`: the SDK's reader strips the `\r` and answers it. */
+export async function captureCarriageReturn(): Promise<CaptureResult> {
+  const { frames } = await runStdioSession(async (session) => {
+    await session.request(script.initialize);
+    session.send(script.initialized);
+    await session.request(`${script.ping}\r`);
+  });
+  return { frames };
+}
