@@ -5,11 +5,13 @@ import { parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions.ts';
 import { versionsFlag } from './versions-flag.ts';
 import { SDK_PROTOCOL_VERSIONS } from './handshake.ts';
+import { DROP_POINTS, RETRY_MS, dropPointFor } from './http-resume.ts';
 
 export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--versions V1,V2] [--logging]
                                           [--buggy-output | --unchecked-output] [--live]
                                           [--http [--port N] [--json-response]
-                                          [--session-idle SECONDS] [--max-sessions N]]]
+                                          [--session-idle SECONDS] [--max-sessions N]
+                                          [--resumable [--drop-after N|any]] [--no-get-stream]]]
 
   (no flags)               speak MCP over stdio: frames on stdin/stdout, logs on stderr
   --http                   serve streamable HTTP at http://127.0.0.1:PORT/mcp
@@ -18,6 +20,12 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
   --session-idle SECONDS   close a session after this long without a request
                            (default ${DEFAULT_SESSION_IDLE_MS / 1000}); its id then gets 404
   --max-sessions N         refuse a new session with 503 while N are open (default ${DEFAULT_MAX_SESSIONS})
+  --resumable              keep every SSE event in a per-session event store: streams
+                           start with a priming event (id, retry: ${RETRY_MS}) and a GET with
+                           Last-Event-ID resumes a lost one (lesson 7)
+  --drop-after N|any       with --resumable: end track_shipment's SSE stream after its Nth
+                           progress event (1-${DROP_POINTS}); "any" draws N from --seed
+  --no-get-stream          answer GET with 405: no stream for messages tied to no request
   --live                   resources from the template orders://{order_id} over a larger
                            catalog: paged resources/list, subscriptions to an order whose
                            status moves on, completions for order ids (lesson 5)
@@ -54,6 +62,25 @@ const Options = z
     'buggy-output': z.boolean().default(false),
     'unchecked-output': z.boolean().default(false),
     live: z.boolean().default(false),
+    resumable: z.boolean().default(false),
+    'drop-after': z
+      .union(
+        [
+          z.literal('any'),
+          wholeNumber('--drop-after', {
+            min: 1,
+            max: DROP_POINTS,
+            tooSmall: `--drop-after must be from 1 to ${DROP_POINTS} or "any"`,
+            tooLarge: `--drop-after must be from 1 to ${DROP_POINTS} or "any"`,
+          }),
+        ],
+        {
+          error: (issue) =>
+            `--drop-after must be a whole number from 1 to ${DROP_POINTS} or "any", got "${String(issue.input)}"`,
+        },
+      )
+      .optional(),
+    'no-get-stream': z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .refine(
@@ -67,7 +94,18 @@ const Options = z
       error:
         '--port, --json-response, --session-idle and --max-sessions only make sense together with --http',
     },
-  );
+  )
+  .refine((o) => o.http || (!o.resumable && !o['no-get-stream']), {
+    error: '--resumable and --no-get-stream only make sense together with --http',
+  })
+  .refine((o) => o['drop-after'] === undefined || o.resumable, {
+    error:
+      '--drop-after needs --resumable: a dropped stream can only be resumed from an event store',
+  })
+  .refine((o) => !(o.resumable && o['json-response']), {
+    error:
+      '--resumable needs SSE responses: a JSON response has no events to resume, leave out --json-response',
+  });
 
 /** What every mode that serves shares: per-run data and the handshake options. */
 interface Served {
@@ -88,6 +126,9 @@ export type PaperTrailArgs =
       jsonResponse: boolean;
       sessionIdleMs: number;
       maxSessions: number;
+      resumable: boolean;
+      dropAfter?: number;
+      noGetStream: boolean;
     } & Served);
 
 /** Parses argv (without node and script); throws ArgsError with a friendly message. */
@@ -113,6 +154,11 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     jsonResponse: o['json-response'],
     sessionIdleMs: (o['session-idle'] ?? DEFAULT_SESSION_IDLE_MS / 1000) * 1000,
     maxSessions: o['max-sessions'] ?? DEFAULT_MAX_SESSIONS,
+    resumable: o.resumable,
+    ...(o['drop-after'] !== undefined && {
+      dropAfter: o['drop-after'] === 'any' ? dropPointFor(o.seed) : o['drop-after'],
+    }),
+    noGetStream: o['no-get-stream'],
   };
 }
 

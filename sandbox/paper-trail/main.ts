@@ -52,6 +52,10 @@ async function main(): Promise<void> {
     buggyOutput: args.buggyOutput,
     uncheckedOutput: args.uncheckedOutput,
     live: args.live,
+    resumable: args.resumable,
+    dropAfter: args.dropAfter,
+    noGetStream: args.noGetStream,
+    greetGetStream: args.logging,
     log,
   });
   log(

@@ -35,6 +35,8 @@ export interface PaperTrailOptions {
   live?: boolean;
   /** With live: pause between two status changes of a watched order. */
   statusStepMs?: number;
+  /** HTTP --drop-after: track_shipment ends its SSE stream after this many progress events. */
+  dropAfter?: number;
 }
 
 const orderShape = {
@@ -112,6 +114,8 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
             params: { progressToken, progress: index + 1, total: steps.length, message },
           });
         }
+        // The SDK offers closeSSEStream only on a resumable stream (http-resume.ts).
+        if (index + 1 === options.dropAfter) extra.closeSSEStream?.();
       }
       // A last pause keeps the result from sharing a read with the final progress frame:
       // the SDK 1.32.2 client handles notifications a microtask late and drops progress
