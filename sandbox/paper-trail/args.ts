@@ -126,9 +126,9 @@ export type PaperTrailArgs =
       jsonResponse: boolean;
       sessionIdleMs: number;
       maxSessions: number;
-      resumable: boolean;
+      resumable?: true;
       dropAfter?: number;
-      noGetStream: boolean;
+      noGetStream?: true;
     } & Served);
 
 /** Parses argv (without node and script); throws ArgsError with a friendly message. */
@@ -154,11 +154,11 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     jsonResponse: o['json-response'],
     sessionIdleMs: (o['session-idle'] ?? DEFAULT_SESSION_IDLE_MS / 1000) * 1000,
     maxSessions: o['max-sessions'] ?? DEFAULT_MAX_SESSIONS,
-    resumable: o.resumable,
+    ...(o.resumable && { resumable: true as const }),
     ...(o['drop-after'] !== undefined && {
       dropAfter: o['drop-after'] === 'any' ? dropPointFor(o.seed) : o['drop-after'],
     }),
-    noGetStream: o['no-get-stream'],
+    ...(o['no-get-stream'] && { noGetStream: true as const }),
   };
 }
 
