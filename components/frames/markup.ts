@@ -183,7 +183,7 @@ function rawBytes(view: FrameView): Element {
   const http = record.http;
   const ssePrefix =
     http?.part === 'sse'
-      ? `event: ${http.event ?? 'message'}\n${http.id ? `id: ${http.id}\n` : ''}data: `
+      ? `${http.event !== undefined ? `event: ${http.event}\n` : ''}${http.id ? `id: ${http.id}\n` : ''}${http.retry ? `retry: ${http.retry}\n` : ''}data: `
       : '';
   return h(
     'details',

@@ -22,6 +22,7 @@ import {
   captureResourcesLive,
   captureSubscription,
 } from './lesson-5-sessions.ts';
+import * as lesson7 from './lesson-7-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -54,6 +55,9 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'resources-live.jsonl', run: captureResourcesLive },
   { file: 'resources-subscribe.jsonl', run: captureSubscription },
   { file: 'prompts-live.jsonl', run: capturePrompts },
+  { file: 'http-lifecycle.jsonl', run: lesson7.captureHttpLifecycle },
+  { file: 'http-transport-errors.jsonl', run: lesson7.captureHttpTransportErrors },
+  { file: 'http-resume.jsonl', run: lesson7.captureHttpResume },
 ];
 
 /**

@@ -11,7 +11,8 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
                                           [--buggy-output | --unchecked-output] [--live]
                                           [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]
-                                          [--resumable [--drop-after N|any]] [--no-get-stream]]]
+                                          [--resumable [--drop-after N|any]] [--no-get-stream]
+                                          [--max-body BYTES]]]
 
   (no flags)               speak MCP over stdio: frames on stdin/stdout, logs on stderr
   --http                   serve streamable HTTP at http://127.0.0.1:PORT/mcp
@@ -26,6 +27,7 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
   --drop-after N|any       with --resumable: end track_shipment's SSE stream after its Nth
                            progress event (1-${DROP_POINTS}); "any" draws N from --seed
   --no-get-stream          answer GET with 405: no stream for messages tied to no request
+  --max-body BYTES         refuse a POST body over BYTES with 413 (default 4 MiB, the SDK's)
   --live                   resources from the template orders://{order_id} over a larger
                            catalog: paged resources/list, subscriptions to an order whose
                            status moves on, completions for order ids (lesson 5)
@@ -81,6 +83,11 @@ const Options = z
       )
       .optional(),
     'no-get-stream': z.boolean().default(false),
+    'max-body': wholeNumber('--max-body', {
+      min: 64,
+      max: 4 * 1024 * 1024,
+      unit: 'bytes',
+    }).optional(),
     help: z.boolean().default(false),
   })
   .refine(
@@ -95,8 +102,8 @@ const Options = z
         '--port, --json-response, --session-idle and --max-sessions only make sense together with --http',
     },
   )
-  .refine((o) => o.http || (!o.resumable && !o['no-get-stream']), {
-    error: '--resumable and --no-get-stream only make sense together with --http',
+  .refine((o) => o.http || (!o.resumable && !o['no-get-stream'] && o['max-body'] === undefined), {
+    error: '--resumable, --no-get-stream and --max-body only make sense together with --http',
   })
   .refine((o) => o['drop-after'] === undefined || o.resumable, {
     error:
@@ -129,6 +136,7 @@ export type PaperTrailArgs =
       resumable?: true;
       dropAfter?: number;
       noGetStream?: true;
+      maxBodyBytes?: number;
     } & Served);
 
 /** Parses argv (without node and script); throws ArgsError with a friendly message. */
@@ -159,6 +167,7 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
       dropAfter: o['drop-after'] === 'any' ? dropPointFor(o.seed) : o['drop-after'],
     }),
     ...(o['no-get-stream'] && { noGetStream: true as const }),
+    ...(o['max-body'] !== undefined && { maxBodyBytes: o['max-body'] }),
   };
 }
 

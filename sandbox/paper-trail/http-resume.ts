@@ -1,6 +1,6 @@
 // The parts of Paper Trail's HTTP front end that lesson 7 looks at: resumable streams (an
 // event store behind the SDK transport, a `retry:` hint, a switch that drops a stream on
-// purpose), the GET stream (refused with 405, or greeted with a message tied to no request).
+// purpose), a smaller body limit, the GET stream (refused with 405, or greeted with a message tied to no request).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { StreamableHTTPServerTransportOptions } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -19,13 +19,21 @@ export interface StreamOptions {
   noGetStream?: boolean;
   /** Send a notifications/message on each new GET stream (needs the logging capability). */
   greetGetStream?: boolean;
+  /** Refuse a POST body over this many bytes with 413 (the SDK's default is 4 MiB). */
+  maxBodyBytes?: number;
 }
 
 /** What the SDK transport needs for resumable streams, or nothing. */
 export function resumableTransportOptions(
   options: StreamOptions,
-): Pick<StreamableHTTPServerTransportOptions, 'eventStore' | 'retryInterval'> {
-  return options.resumable ? { eventStore: new SessionEventStore(), retryInterval: RETRY_MS } : {};
+): Pick<
+  StreamableHTTPServerTransportOptions,
+  'eventStore' | 'retryInterval' | 'maxRequestBodySize'
+> {
+  return {
+    ...(options.resumable && { eventStore: new SessionEventStore(), retryInterval: RETRY_MS }),
+    ...(options.maxBodyBytes !== undefined && { maxRequestBodySize: options.maxBodyBytes }),
+  };
 }
 
 /** `--drop-after any`: the progress event a check run drops after, drawn from its seed. */

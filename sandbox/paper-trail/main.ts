@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     resumable: args.resumable,
     dropAfter: args.dropAfter,
     noGetStream: args.noGetStream,
+    maxBodyBytes: args.maxBodyBytes,
     greetGetStream: args.logging,
     log,
   });

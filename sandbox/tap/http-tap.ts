@@ -18,6 +18,9 @@ export interface HttpTapOptions {
   target: string;
   /** Receives frames without seq/t; the caller numbers them in its own recording. */
   onFrame: (frame: Omit<FrameRecord, 'seq' | 't'> & { at: number }) => void;
+  /** Pass a foreign Origin on to the server instead of refusing it here: a capture that
+   *  shows the server's own 403 (lesson 7). Never in a learner's run. */
+  passForeignOrigin?: boolean;
 }
 
 export interface HttpTap {
@@ -48,7 +51,8 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const host = req.headers.host;
     const origin = req.headers.origin;
-    if (host !== self.host || (origin !== undefined && origin !== self.origin)) {
+    const foreign = origin !== undefined && origin !== self.origin;
+    if (host !== self.host || (foreign && !options.passForeignOrigin)) {
       res
         .writeHead(403, { 'content-type': 'text/plain' })
         .end('forbidden: foreign Host or Origin\n');
@@ -74,7 +78,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
       });
       const headers: Record<string, string | string[] | undefined> = { ...req.headers };
       headers.host = target.host;
-      if (origin !== undefined) headers.origin = target.origin;
+      if (origin !== undefined) headers.origin = foreign ? origin : target.origin;
       delete headers['content-length'];
       if (body.length > 0) headers['content-length'] = String(body.length);
       const upstream = httpRequest(
@@ -99,6 +103,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
               headers: {},
               ...(e.event !== undefined ? { event: e.event } : {}),
               ...(e.id !== undefined ? { id: e.id } : {}),
+              ...(e.retry !== undefined ? { retry: e.retry } : {}),
             });
           const meta: HttpMeta = {
             exchange: n,

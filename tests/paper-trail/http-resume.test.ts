@@ -163,6 +163,24 @@ describe('the GET stream', () => {
   });
 });
 
+describe('the body limit', () => {
+  it('refuses a POST body over --max-body with 413 before reading it as JSON', async () => {
+    const url = await start({ maxBodyBytes: 100 });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'ping',
+        params: { pad: 'x'.repeat(200) },
+      }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.message).toContain('must not exceed 100 bytes');
+  });
+});
+
 describe('flags', () => {
   it('parses --resumable, --drop-after and --no-get-stream', () => {
     expect(parsePaperTrailArgs(['--http', '--resumable', '--drop-after', '2'])).toMatchObject({
@@ -182,6 +200,7 @@ describe('flags', () => {
     [['--http', '--resumable', '--drop-after', '7'], '--drop-after must be from 1 to 3 or "any"'],
     [['--http', '--resumable', '--drop-after', 'soon'], 'got "soon"'],
     [['--resumable'], 'only make sense together with --http'],
+    [['--http', '--max-body', '12'], '--max-body must be at least 64'],
     [['--http', '--resumable', '--json-response'], '--resumable needs SSE responses'],
   ])('%j is refused with a sentence', (argv, message) => {
     expect(() => parsePaperTrailArgs(argv)).toThrow(ArgsError);
