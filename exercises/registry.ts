@@ -1,5 +1,6 @@
 // Every exercise's checks, imported statically so that the harness bundles into one file.
 import type { Check } from '../sandbox/contract/check.ts';
+import { checks as fetchClient } from './fetch-client/check.ts';
 import { checks as negotiate } from './negotiate/check.ts';
 import { checks as rawClient } from './raw-client/check.ts';
 import { checks as stdoutIsTheWire } from './stdout-is-the-wire/check.ts';
@@ -16,4 +17,5 @@ export const checks: Record<string, readonly Check[]> = {
   negotiate: negotiate,
   'trust-but-verify': trustButVerify,
   'watch-an-order': watchAnOrder,
+  'fetch-client': fetchClient,
 };
