@@ -54,13 +54,14 @@ const isCall = (ex: Exchange) =>
   ex.request.method === 'tools/call' &&
   (ex.request.message as { params?: { name?: unknown } } | undefined)?.params?.name === TOOL;
 
-function initializeOf(all: Exchange[]): Exchange | undefined {
-  return all.find((ex) => ex.request.method === 'initialize' && status(ex) === 200);
+function initializeOf(all: Exchange[], latest = false): Exchange | undefined {
+  const ok = all.filter((ex) => ex.request.method === 'initialize' && status(ex) === 200);
+  return latest ? ok.at(-1) : ok[0];
 }
 
-/** The session id the server issued on a successful initialize. */
-function issuedSession(all: Exchange[]): { ex: Exchange; id: string } | undefined {
-  const ex = initializeOf(all);
+/** The session id the server issued on a successful initialize (the first, or the latest). */
+function issuedSession(all: Exchange[], latest = false): { ex: Exchange; id: string } | undefined {
+  const ex = initializeOf(all, latest);
   const id = ex?.response?.frame.http?.headers['mcp-session-id'];
   return ex && id ? { ex, id } : undefined;
 }
@@ -343,7 +344,7 @@ const resumes: Check = {
       const earlier = withId.find((e) => e.frame.http?.id === sent);
       const why = earlier
         ? say`the id of an earlier event (${frameRef(earlier.frame.seq)}); the last one your client received was ${quote(lastId)} (${lastRef}), so the server sends again what you already have`
-        : say`which no event of that stream had; the last one was ${quote(lastId)} (${lastRef})`;
+        : say`an id your client never received on that stream; the last event it received was ${quote(lastId)} (${lastRef})`;
       return {
         ok: false,
         frame: seq,
@@ -469,7 +470,7 @@ const deletes: Check = {
   hint: 'When you are done, send DELETE to the same URL with the Mcp-Session-Id header; the server answers 200.',
   run(run) {
     const all = exchanges(run);
-    const issued = issuedSession(all);
+    const issued = issuedSession(all, true);
     if (!issued) return notReached('There was no session to end.');
     const del = all.filter((ex) => ex.method === 'DELETE').at(-1);
     const last = all.at(-1)!;
@@ -485,7 +486,7 @@ const deletes: Check = {
       return {
         ok: false,
         frame: seq,
-        message: say`Your DELETE (${frameRef(seq)}) got HTTP ${String(status(del) ?? 'nothing')}; it must carry the session id ${quote(issued.id)} to end that session.`,
+        message: say`Your DELETE (${frameRef(seq)}) sends Mcp-Session-Id ${quote(del.headers['mcp-session-id'] ?? '(none)')} and got HTTP ${String(status(del) ?? 'nothing')}; to end the session it must carry ${quote(issued.id)}, issued in ${frameRef(issued.ex.response!.frame.seq)}.`,
       };
     }
     if (del !== last) {
