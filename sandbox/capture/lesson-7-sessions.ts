@@ -84,8 +84,8 @@ async function runSteps(flags: string[], steps: Step[]): Promise<CaptureResult> 
           if (event.id !== undefined) lastEventId = event.id;
         }
       }
-      // 404: the session is gone; a client forgets it and starts over with initialize.
-      if (res.status === 404) {
+      // 404 for its own session: it is gone; a client forgets it and starts over with initialize.
+      if (res.status === 404 && step.sessionId === undefined && !step.noSession) {
         sessionId = undefined;
         protocolVersion = undefined;
       }
