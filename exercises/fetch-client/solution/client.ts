@@ -2,6 +2,8 @@
 // notifications/initialized, call track_shipment with a progress token and read its SSE
 // stream by hand, resume the stream with Last-Event-ID when the server drops it, then DELETE.
 // Run: node client.ts http://127.0.0.1:PORT/mcp
+import process from 'node:process';
+
 const url = process.argv[2]!;
 const VERSION = '2025-11-25';
 

@@ -8,6 +8,8 @@
 //     the SSE stream by hand: print each progress message, one line each.
 //  4. If the stream ends before the result, resume it: GET with Last-Event-ID.
 //  5. Print the result's content[0].text, then DELETE the session.
+import process from 'node:process';
+
 const url = process.argv[2]!;
 
 const res = await fetch(url, {
