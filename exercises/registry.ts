@@ -1,6 +1,7 @@
 // Every exercise's checks, imported statically so that the harness bundles into one file.
 import type { Check } from '../sandbox/contract/check.ts';
 import { checks as cancelInFlight } from './cancel-in-flight/check.ts';
+import { checks as fetchClient } from './fetch-client/check.ts';
 import { checks as negotiate } from './negotiate/check.ts';
 import { checks as quietDependencies } from './quiet-dependencies/check.ts';
 import { checks as rawClient } from './raw-client/check.ts';
@@ -20,4 +21,5 @@ export const checks: Record<string, readonly Check[]> = {
   'watch-an-order': watchAnOrder,
   'cancel-in-flight': cancelInFlight,
   'quiet-dependencies': quietDependencies,
+  'fetch-client': fetchClient,
 };

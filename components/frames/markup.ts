@@ -81,6 +81,10 @@ export function frameMarkup(view: FrameView, options: FrameMarkupOptions): Eleme
       h('span', { class: 'frame-transport' }, partLabel ?? record.transport),
       info.kind !== 'no-body' && h('span', { class: 'frame-kind' }, info.label),
       info.id !== undefined && h('span', { class: 'frame-id' }, `id ${JSON.stringify(info.id)}`),
+      // An SSE event's own id (resumable streams), not to be confused with the JSON-RPC id.
+      isEvent &&
+        record.http?.id !== undefined &&
+        h('span', { class: 'frame-event-id' }, `event id ${record.http.id}`),
       h(
         'span',
         { class: `badge badge--${info.badge.tone}`, title: info.badge.detail },
@@ -104,7 +108,8 @@ export function frameMarkup(view: FrameView, options: FrameMarkupOptions): Eleme
               )),
       ),
     noReply && noReplyNote(view, receiver),
-    info.kind !== 'no-body' && rawBytes(view),
+    // A priming event has no body, but its id: and retry: lines are the point of it.
+    (info.kind !== 'no-body' || (isEvent && record.http?.id !== undefined)) && rawBytes(view),
     options.events !== undefined &&
       options.events.length > 0 &&
       h(
@@ -183,7 +188,7 @@ function rawBytes(view: FrameView): Element {
   const http = record.http;
   const ssePrefix =
     http?.part === 'sse'
-      ? `event: ${http.event ?? 'message'}\n${http.id ? `id: ${http.id}\n` : ''}data: `
+      ? `${http.event !== undefined ? `event: ${http.event}\n` : ''}${http.id ? `id: ${http.id}\n` : ''}${http.retry ? `retry: ${http.retry}\n` : ''}data: `
       : '';
   return h(
     'details',

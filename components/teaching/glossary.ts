@@ -375,6 +375,46 @@ const entries: unknown = [
       'The part of a stdio transport that turns a byte stream into messages: it buffers bytes until a newline, parses the line as JSON and checks it against the message schemas. The TypeScript SDK’s reader (ReadBuffer) strips one trailing carriage return, reports a line it cannot parse to onerror and carries on, and gives up on more than 10 MiB without a newline.',
     source: { title: 'Basic › Transports › stdio', href: `${SPEC}/basic/transports#stdio` },
   },
+  {
+    id: 'session-id',
+    term: 'session id',
+    definition:
+      'The value a streamable HTTP server puts in the `Mcp-Session-Id` header of its answer to `initialize`. The client sends it back on every later request; a request without it gets 400, one with an id the server no longer knows gets 404, and `DELETE` with it ends the session.',
+    source: {
+      title: 'Basic › Transports › Streamable HTTP › Session Management',
+      href: `${SPEC}/basic/transports#session-management`,
+    },
+  },
+  {
+    id: 'get-stream',
+    term: 'GET stream',
+    definition:
+      'An SSE stream the client opens with `GET` on the MCP endpoint, for server messages that answer no request of the client (notifications, server requests). A server that offers none answers `405 Method Not Allowed`.',
+    source: {
+      title: 'Basic › Transports › Streamable HTTP › Listening for Messages from the Server',
+      href: `${SPEC}/basic/transports#listening-for-messages-from-the-server`,
+    },
+  },
+  {
+    id: 'priming-event',
+    term: 'priming event',
+    definition:
+      'The first event of a resumable SSE stream: an `id:` and an empty `data:` (often with `retry:`), sent before any message. It hands the client an event id to resume from even if the stream drops before its first real message.',
+    source: {
+      title: 'Basic › Transports › Streamable HTTP › Sending Messages to the Server',
+      href: `${SPEC}/basic/transports#sending-messages-to-the-server`,
+    },
+  },
+  {
+    id: 'resumption',
+    term: 'resumption',
+    definition:
+      'Picking up an SSE stream that ended early: the client sends `GET` with `Last-Event-ID` set to the id of the last event it received, and the server replays what that stream sent after it, then carries on. Part of the 2025-11-25 revision; the 2026-07-28 revision has no sessions and no resumption.',
+    source: {
+      title: 'Basic › Transports › Streamable HTTP › Resumability and Redelivery',
+      href: `${SPEC}/basic/transports#resumability-and-redelivery`,
+    },
+  },
 ];
 
 export const glossary: readonly GlossaryEntry[] = parseGlossary(

@@ -24,6 +24,7 @@ import {
   captureSubscription,
 } from './lesson-5-sessions.ts';
 import * as lesson6 from './lesson-6-sessions.ts';
+import * as lesson7 from './lesson-7-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -65,6 +66,9 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'stdout-chatty-host.jsonl', run: lesson9.captureChattyHost },
   { file: 'stdout-chatty-inspector.jsonl', run: lesson9.captureInspectorChatty },
   { file: 'stdout-carriage-return.jsonl', run: lesson9.captureCarriageReturn },
+  { file: 'http-lifecycle.jsonl', run: lesson7.captureHttpLifecycle },
+  { file: 'http-transport-errors.jsonl', run: lesson7.captureHttpTransportErrors },
+  { file: 'http-resume.jsonl', run: lesson7.captureHttpResume },
 ];
 
 /**

@@ -10,7 +10,11 @@ export const PeerSpec = z.discriminatedUnion('kind', [
   /** The Paper Trail server from sandbox/paper-trail, over stdio. */
   z.object({ kind: z.literal('paper-trail') }),
   /** Paper Trail over streamable HTTP behind the recording proxy; "{peer}" becomes its URL. */
-  z.object({ kind: z.literal('paper-trail-http') }),
+  z.object({
+    kind: z.literal('paper-trail-http'),
+    /** Paper Trail's own flags after --http (e.g. --resumable); a check run adds --seed. */
+    flags: z.array(z.string()).optional(),
+  }),
   /** A file of the exercise run with node (e.g. the learner's server). */
   z.object({ kind: z.literal('file'), file: relativeFile }),
 ]);

@@ -17,6 +17,8 @@ export async function startHttpPeer(
   onFrame: (frame: Omit<FrameRecord, 'seq' | 't'> & { at: number }) => void,
   onStderr: (text: string) => void,
   timeoutMs: number,
+  /** A check run's seed when the learner's client reads the stream: the tap reshapes SSE. */
+  reshapeSeed?: number,
 ): Promise<HttpPeer> {
   const group = new ProcessGroup(server.command, [...server.args, '--http', '--port', '0']);
   const { child } = group;
@@ -53,7 +55,7 @@ export async function startHttpPeer(
     throw err;
   });
 
-  const tap = await startHttpTap({ target, onFrame });
+  const tap = await startHttpTap({ target, onFrame, reshapeSeed });
   return {
     url: tap.url,
     async stop() {

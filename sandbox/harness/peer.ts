@@ -108,8 +108,10 @@ async function startHttp(setup: PeerSetup): Promise<Peer> {
   const { framer, stopper, emit, source, t0 } = setup;
   const record: ProcessRecord = { stdout: '', stderr: '', exit: null };
   const frameBytes = new ByteBudget(setup.limits.maxFrameBytes);
+  const server = paperTrail(setup);
+  const flags = setup.run.peer.kind === 'paper-trail-http' ? (setup.run.peer.flags ?? []) : [];
   const http = await startHttpPeer(
-    paperTrail(setup),
+    { command: server.command, args: [...server.args, ...flags] },
     ({ at, ...frame }) => {
       if (!frameBytes.spend(Buffer.byteLength(frame.text))) return stopper.stop('output-limit');
       framer.add({ ...frame, t: at - t0 });
@@ -119,6 +121,7 @@ async function startHttp(setup: PeerSetup): Promise<Peer> {
       emit({ type: 'stderr', source, text });
     },
     setup.limits.timeoutMs,
+    setup.seed !== undefined && setup.run.learner === 'program' ? setup.seed : undefined,
   );
   return {
     args: setup.run.args.map((a) =>

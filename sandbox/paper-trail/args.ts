@@ -5,13 +5,16 @@ import { parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions.ts';
 import { versionsFlag } from './versions-flag.ts';
 import { SDK_PROTOCOL_VERSIONS } from './handshake.ts';
+import { DROP_POINTS, RETRY_MS, dropPointFor } from './http-resume.ts';
 
 export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--versions V1,V2] [--logging]
                                           [--buggy-output | --unchecked-output] [--live]
                                           [--scan-ms MS] [--maintenance]
                                           [--chatty]
                                           [--http [--port N] [--json-response]
-                                          [--session-idle SECONDS] [--max-sessions N]]]
+                                          [--session-idle SECONDS] [--max-sessions N]
+                                          [--resumable [--drop-after N|any]] [--no-get-stream]
+                                          [--max-body BYTES]]]
 
   (no flags)               speak MCP over stdio: frames on stdin/stdout, logs on stderr
   --http                   serve streamable HTTP at http://127.0.0.1:PORT/mcp
@@ -20,6 +23,13 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
   --session-idle SECONDS   close a session after this long without a request
                            (default ${DEFAULT_SESSION_IDLE_MS / 1000}); its id then gets 404
   --max-sessions N         refuse a new session with 503 while N are open (default ${DEFAULT_MAX_SESSIONS})
+  --resumable              keep every SSE event in a per-session event store: streams
+                           start with a priming event (id, retry: ${RETRY_MS}) and a GET with
+                           Last-Event-ID resumes a lost one (lesson 7)
+  --drop-after N|any       with --resumable: end track_shipment's SSE stream after its Nth
+                           progress event (1-${DROP_POINTS}); "any" draws N from --seed
+  --no-get-stream          answer GET with 405: no stream for messages tied to no request
+  --max-body BYTES         refuse a POST body over BYTES with 413 (default 4 MiB, the SDK's)
   --live                   resources from the template orders://{order_id} over a larger
                            catalog: paged resources/list, subscriptions to an order whose
                            status moves on, completions for order ids (lesson 5)
@@ -67,6 +77,30 @@ const Options = z
     'scan-ms': wholeNumber('--scan-ms', { max: 60_000 }).optional(),
     maintenance: z.boolean().default(false),
     chatty: z.boolean().default(false),
+    resumable: z.boolean().default(false),
+    'drop-after': z
+      .union(
+        [
+          z.literal('any'),
+          wholeNumber('--drop-after', {
+            min: 1,
+            max: DROP_POINTS,
+            tooSmall: `--drop-after must be from 1 to ${DROP_POINTS} or "any"`,
+            tooLarge: `--drop-after must be from 1 to ${DROP_POINTS} or "any"`,
+          }),
+        ],
+        {
+          error: (issue) =>
+            `--drop-after must be a whole number from 1 to ${DROP_POINTS} or "any", got "${String(issue.input)}"`,
+        },
+      )
+      .optional(),
+    'no-get-stream': z.boolean().default(false),
+    'max-body': wholeNumber('--max-body', {
+      min: 64,
+      max: 4 * 1024 * 1024,
+      unit: 'bytes',
+    }).optional(),
     help: z.boolean().default(false),
   })
   .refine(
@@ -84,6 +118,17 @@ const Options = z
   .refine((o) => !(o.http && o.chatty), {
     error:
       '--chatty only makes sense on stdio: it puts stray bytes on stdout, which HTTP does not use for frames',
+  })
+  .refine((o) => o.http || (!o.resumable && !o['no-get-stream'] && o['max-body'] === undefined), {
+    error: '--resumable, --no-get-stream and --max-body only make sense together with --http',
+  })
+  .refine((o) => o['drop-after'] === undefined || o.resumable, {
+    error:
+      '--drop-after needs --resumable: a dropped stream can only be resumed from an event store',
+  })
+  .refine((o) => !(o.resumable && o['json-response']), {
+    error:
+      '--resumable needs SSE responses: a JSON response has no events to resume, leave out --json-response',
   });
 
 /** What every mode that serves shares: per-run data and the handshake options. */
@@ -107,6 +152,10 @@ export type PaperTrailArgs =
       jsonResponse: boolean;
       sessionIdleMs: number;
       maxSessions: number;
+      resumable?: true;
+      dropAfter?: number;
+      noGetStream?: true;
+      maxBodyBytes?: number;
     } & Served);
 
 /** Parses argv (without node and script); throws ArgsError with a friendly message. */
@@ -134,6 +183,12 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     jsonResponse: o['json-response'],
     sessionIdleMs: (o['session-idle'] ?? DEFAULT_SESSION_IDLE_MS / 1000) * 1000,
     maxSessions: o['max-sessions'] ?? DEFAULT_MAX_SESSIONS,
+    ...(o.resumable && { resumable: true as const }),
+    ...(o['drop-after'] !== undefined && {
+      dropAfter: o['drop-after'] === 'any' ? dropPointFor(o.seed) : o['drop-after'],
+    }),
+    ...(o['no-get-stream'] && { noGetStream: true as const }),
+    ...(o['max-body'] !== undefined && { maxBodyBytes: o['max-body'] }),
   };
 }
 

@@ -7,11 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createPaperTrailServer } from './server.ts';
 import type { PaperTrailOptions } from './server.ts';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { greetGetStream, refuseGetStream, resumableTransportOptions } from './http-resume.ts';
+import type { StreamOptions } from './http-resume.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, SessionTable } from './sessions.ts';
 
 export const MCP_PATH = '/mcp';
 
-export interface HttpOptions extends PaperTrailOptions {
+export interface HttpOptions extends PaperTrailOptions, StreamOptions {
   port: number;
   /** true: each POST is answered with one JSON body; false: with an SSE stream (SDK default). */
   jsonResponse: boolean;
@@ -44,6 +47,7 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
     onExpired: (sessionId, idleMs) =>
       log(`paper-trail: session ${sessionId} expired after ${idleMs} ms idle`),
   });
+  const servers = new WeakMap<StreamableHTTPServerTransport, McpServer>();
   const allowedHosts: string[] = [];
   const allowedOrigins: string[] = [];
 
@@ -69,6 +73,7 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: options.jsonResponse,
+      ...resumableTransportOptions(options),
       // The SDK's own check, kept on as a second line behind rejectForeign.
       enableDnsRebindingProtection: true,
       allowedHosts,
@@ -94,6 +99,7 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`Paper Trail serves ${MCP_PATH}\n`);
       return;
     }
+    if (refuseGetStream(options, req, res)) return;
     const header = req.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;
     if (sessionId !== undefined) {
@@ -105,6 +111,7 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
       // The session is busy until the response (an SSE stream included) is finished.
       sessions.begin(sessionId);
       res.once('close', () => sessions.end(sessionId));
+      greetGetStream(options, req, res, servers.get(transport));
       await transport.handleRequest(req, res);
       return;
     }
@@ -126,6 +133,7 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
       const transport = newSessionTransport();
       const server = createPaperTrailServer(options);
       server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
+      servers.set(transport, server);
       await server.connect(transport);
       await transport.handleRequest(req, res);
       if (transport.sessionId === undefined) await server.close();

@@ -4,7 +4,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { exitOnUsageError } from '../input/cli-args.ts';
 import { USAGE, parsePaperTrailArgs } from './args.ts';
 import { carrierAccountFrom } from './carrier.ts';
-import { startHttpServer } from './http.ts';
+import { serveHttp } from './serve-http.ts';
 import { createPaperTrailServer } from './server.ts';
 import { printDependencyBanner } from './chatty.ts';
 
@@ -46,33 +46,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const running = await startHttpServer({
-    port: args.port,
-    jsonResponse: args.jsonResponse,
-    sessionIdleMs: args.sessionIdleMs,
-    maxSessions: args.maxSessions,
-    seed: args.seed,
-    versions: args.versions,
-    logging: args.logging,
-    buggyOutput: args.buggyOutput,
-    uncheckedOutput: args.uncheckedOutput,
-    live: args.live,
-    stepDelayMs: args.scanMs,
-    maintenance: args.maintenance,
-    log,
-  });
-  log(
-    `paper-trail listening on ${running.url} (${args.jsonResponse ? 'JSON' : 'SSE'} responses; ` +
-      `sessions end after ${args.sessionIdleMs / 1000} s idle, at most ${args.maxSessions} open)`,
-  );
-  const stop = () => {
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  await serveHttp(args, log);
 }
 
 main().catch((error: unknown) => {

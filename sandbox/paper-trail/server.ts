@@ -42,6 +42,8 @@ export interface PaperTrailOptions {
   statusStepMs?: number;
   /** --maintenance: a set_maintenance tool that takes track_shipment off the list and back. */
   maintenance?: boolean;
+  /** HTTP --drop-after: track_shipment ends its SSE stream after this many progress events. */
+  dropAfter?: number;
 }
 
 const orderShape = {
@@ -102,6 +104,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
     seed: options.seed,
     stepDelayMs,
     requireOrder: (orderId) => requireOrder(orders, orderId),
+    dropAfter: options.dropAfter,
   });
   if (options.maintenance) registerMaintenance(server, tracking);
 

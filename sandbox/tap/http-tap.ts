@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { MCP_HEADERS } from '../wire/record.ts';
 import type { FrameRecord, HttpMeta } from '../wire/record.ts';
 import { SseParser } from '../wire/sse.ts';
+import { SseReshaper } from './sse-reshape.ts';
 import type { SseEvent } from '../wire/sse.ts';
 
 export interface HttpTapOptions {
@@ -18,6 +19,11 @@ export interface HttpTapOptions {
   target: string;
   /** Receives frames without seq/t; the caller numbers them in its own recording. */
   onFrame: (frame: Omit<FrameRecord, 'seq' | 't'> & { at: number }) => void;
+  /** Pass a foreign Origin on to the server instead of refusing it here: a capture that
+   *  shows the server's own 403 (lesson 7). Never in a learner's run. */
+  passForeignOrigin?: boolean;
+  /** A check run's seed: SSE responses reach the client re-encoded and cut (sse-reshape.ts). */
+  reshapeSeed?: number;
 }
 
 export interface HttpTap {
@@ -48,7 +54,8 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const host = req.headers.host;
     const origin = req.headers.origin;
-    if (host !== self.host || (origin !== undefined && origin !== self.origin)) {
+    const foreign = origin !== undefined && origin !== self.origin;
+    if (host !== self.host || (foreign && !options.passForeignOrigin)) {
       res
         .writeHead(403, { 'content-type': 'text/plain' })
         .end('forbidden: foreign Host or Origin\n');
@@ -74,7 +81,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
       });
       const headers: Record<string, string | string[] | undefined> = { ...req.headers };
       headers.host = target.host;
-      if (origin !== undefined) headers.origin = target.origin;
+      if (origin !== undefined) headers.origin = foreign ? origin : target.origin;
       delete headers['content-length'];
       if (body.length > 0) headers['content-length'] = String(body.length);
       const upstream = httpRequest(
@@ -90,6 +97,12 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
           const sse = type.startsWith('text/event-stream');
           const upChunks: Buffer[] = [];
           const parser = sse ? new SseParser() : null;
+          const reshaper =
+            sse && options.reshapeSeed !== undefined
+              ? new SseReshaper(options.reshapeSeed + n, (piece) => {
+                  if (!res.destroyed) res.write(piece);
+                })
+              : null;
           // A chunk may end inside a UTF-8 character; the decoder carries it to the next.
           const decoder = new TextDecoder();
           const sseFrame = (e: SseEvent) =>
@@ -99,6 +112,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
               headers: {},
               ...(e.event !== undefined ? { event: e.event } : {}),
               ...(e.id !== undefined ? { id: e.id } : {}),
+              ...(e.retry !== undefined ? { retry: e.retry } : {}),
             });
           const meta: HttpMeta = {
             exchange: n,
@@ -111,14 +125,21 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
           res.writeHead(up.statusCode ?? 502, up.headers);
           res.flushHeaders();
           up.on('data', (c: Buffer) => {
-            if (parser) parser.push(decoder.decode(c, { stream: true })).forEach(sseFrame);
-            else upChunks.push(c);
-            res.write(c);
+            if (parser) {
+              const events = parser.push(decoder.decode(c, { stream: true }));
+              events.forEach(sseFrame);
+              reshaper?.push(events);
+            } else upChunks.push(c);
+            if (!reshaper) res.write(c);
           });
           up.on('end', () => {
-            if (parser) [...parser.push(decoder.decode()), ...parser.end()].forEach(sseFrame);
-            else frame('s2c', Buffer.concat(upChunks).toString('utf8'), meta);
-            res.end();
+            if (parser) {
+              const events = [...parser.push(decoder.decode()), ...parser.end()];
+              events.forEach(sseFrame);
+              reshaper?.push(events);
+            } else frame('s2c', Buffer.concat(upChunks).toString('utf8'), meta);
+            if (reshaper) void reshaper.drained().then(() => res.end());
+            else res.end();
           });
           up.on('error', () => res.destroy());
         },

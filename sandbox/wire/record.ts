@@ -21,6 +21,10 @@ export const MCP_HEADERS = [
   'mcp-protocol-version',
   'mcp-session-id',
   'origin',
+  // Not MCP's own, but HTTP's answers lesson 7 shows: which methods a 405 allows, and when
+  // a 503 says to come back.
+  'allow',
+  'retry-after',
 ] as const;
 
 /** HTTP metadata for a frame that crossed streamable HTTP. */
@@ -36,9 +40,10 @@ export const HttpMeta = z.object({
   status: z.number().int().optional(),
   /** Only MCP_HEADERS, with lower-case names, in MCP_HEADERS order. */
   headers: z.record(z.string(), z.string()).default({}),
-  /** For part 'sse': the event's `event:` and `id:` fields when present. */
+  /** For part 'sse': the event's `event:`, `id:` and `retry:` fields when present. */
   event: z.string().optional(),
   id: z.string().optional(),
+  retry: z.string().optional(),
 });
 export type HttpMeta = z.infer<typeof HttpMeta>;
 

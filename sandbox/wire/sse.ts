@@ -13,6 +13,8 @@ export interface SseEvent {
   data: string;
   event?: string;
   id?: string;
+  /** The reconnect delay in milliseconds a server asks for (a resumable stream's priming event). */
+  retry?: string;
 }
 
 const KNOWN = new Set(['data', 'event', 'id', 'retry']);
@@ -22,6 +24,7 @@ export function parseSseBlock(block: string): SseEvent | null {
   const data: string[] = [];
   let event: string | undefined;
   let id: string | undefined;
+  let retry: string | undefined;
   let known = false;
   for (const line of block.split('\n')) {
     if (line === '' || line.startsWith(':')) continue;
@@ -34,12 +37,14 @@ export function parseSseBlock(block: string): SseEvent | null {
     if (field === 'data') data.push(value);
     else if (field === 'event') event = value;
     else if (field === 'id') id = value;
+    else if (field === 'retry' && /^\d+$/.test(value)) retry = value;
   }
   if (!known) return null;
   return {
     data: data.join('\n'),
     ...(event !== undefined ? { event } : {}),
     ...(id !== undefined ? { id } : {}),
+    ...(retry !== undefined ? { retry } : {}),
   };
 }
 

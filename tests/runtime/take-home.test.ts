@@ -15,7 +15,13 @@ import { buildParts, REPO, unzipInto } from './take-home-fixture.ts';
 // v22.23.3: strips types by default, as every Node 22.18+ does.
 import { NODE22 } from './node22.ts';
 
-const EXERCISES = ['raw-client', 'stdout-is-the-wire', 'two-kinds-of-failure', 'watch-an-order'];
+const EXERCISES = [
+  'raw-client',
+  'stdout-is-the-wire',
+  'two-kinds-of-failure',
+  'watch-an-order',
+  'fetch-client',
+];
 const NODE24 = join(REPO, 'node_modules/node/bin/node');
 
 let parts: TakeHomeParts;

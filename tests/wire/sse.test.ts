@@ -27,7 +27,14 @@ describe('SseParser', () => {
 
   it('keeps an event with an id and no data (a priming event) and retry-only blocks', () => {
     expect(parseSseBlock('id: 1')).toEqual({ data: '', id: '1' });
-    expect(parseSseBlock('retry: 500')).toEqual({ data: '' });
+    expect(parseSseBlock('retry: 500')).toEqual({ data: '', retry: '500' });
+    expect(parseSseBlock('id: 2-0\nretry: 200\ndata: ')).toEqual({
+      data: '',
+      id: '2-0',
+      retry: '200',
+    });
+    // A retry that is not a number is ignored, as the SSE standard says.
+    expect(parseSseBlock('retry: soon')).toEqual({ data: '' });
   });
 
   it('reports a last block that the stream ended without a blank line', () => {

@@ -89,6 +89,8 @@ export interface TrackShipmentOptions {
   stepDelayMs?: number;
   /** The order book's lookup; throws for an unknown id (an isError result). */
   requireOrder: (orderId: string) => OrderRecord;
+  /** HTTP --drop-after: end the call's SSE stream after this many progress events. */
+  dropAfter?: number;
 }
 
 export function registerTrackShipment(
@@ -129,6 +131,8 @@ export function registerTrackShipment(
             params: { progressToken, progress: plan.progress[index]!, total: plan.total, message },
           });
         }
+        // The SDK offers closeSSEStream only on a resumable stream (http-resume.ts).
+        if (index + 1 === options.dropAfter) extra.closeSSEStream?.();
       }
       // A last pause keeps the result from sharing a read with the final progress frame:
       // the SDK 1.32.2 client handles notifications a microtask late and drops progress

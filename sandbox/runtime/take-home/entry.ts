@@ -24,6 +24,7 @@ import { failUsage, parseCliArgsOrExit } from '../../input/cli-args.ts';
 import { timeoutMsFlag } from '../../input/timeout-flag.ts';
 import { createPaperTrailServer } from '../../paper-trail/server.ts';
 import { stdioServerOptions } from '../../paper-trail/stdio-options.ts';
+import { serveHttpFromArgv } from '../../paper-trail/serve-http.ts';
 import { runRelay } from '../../tap/relay.ts';
 import { TAKE_HOME_PATHS } from './parts.ts';
 
@@ -56,6 +57,11 @@ async function main(argv: string[]): Promise<number | undefined> {
     return undefined;
   }
   if (argv[0] === '--paper-trail') {
+    // An exercise whose peer is Paper Trail over HTTP (paper-trail-http) starts its HTTP half.
+    if (argv.includes('--http')) {
+      await serveHttpFromArgv(argv.slice(1));
+      return undefined;
+    }
     // A check run passes --seed: this run's variation of the orders (paper-trail/orders.ts).
     // Every stdio flag of Paper Trail works here too (--versions, --buggy-output…: stdio-options.ts).
     await createPaperTrailServer(stdioServerOptions(argv.slice(1))).connect(

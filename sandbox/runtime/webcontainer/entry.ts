@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createPaperTrailServer } from '../../paper-trail/server.ts';
 import { stdioServerOptions } from '../../paper-trail/stdio-options.ts';
+import { serveHttpFromArgv } from '../../paper-trail/serve-http.ts';
 import { checks } from '../../../exercises/registry.ts';
 import { runExercise } from '../../harness/run.ts';
 import { exitOnSignals } from '../../harness/signals.ts';
@@ -17,7 +18,8 @@ import { CONTAINER_PATHS } from './paths.ts';
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--relay') return runRelay(argv.slice(1));
   if (argv[0] === '--paper-trail') {
-    // Only the stdio side of Paper Trail: the HTTP half would add weight for nothing here.
+    // An exercise whose peer is Paper Trail over HTTP (paper-trail-http) starts its HTTP half.
+    if (argv.includes('--http')) return serveHttpFromArgv(argv.slice(1));
     // A check run passes --seed: this run's variation of the orders (paper-trail/orders.ts).
     // Every stdio flag of Paper Trail works here too (--versions, --buggy-output…: stdio-options.ts).
     const server = createPaperTrailServer(stdioServerOptions(argv.slice(1)));

@@ -1,0 +1,132 @@
+// fetch-client: the starter fails, the solution and differently written correct clients pass,
+// and each mistaken client fails with the check meant for its mistake. Paper Trail runs over
+// HTTP with --resumable --drop-after any; mistakes whose frame depends on the run's data use
+// seed 3: the call's stream is dropped after its first progress event (frames 6 the call,
+// 7 its status line, 8 the priming event "2-0", 9 progress 1 "2-1", 10 the client's next request).
+import { exerciseSuite, type Mistake } from './suite.ts';
+
+const SEED = 3;
+const AFTER_DROP = 10;
+
+const mistakes: Mistake[] = [
+  {
+    name: 'no-accept-header',
+    check: 'accept-header',
+    frame: 0,
+    says: ['Your POST initialize (frame 0) sends Accept "*/*"', '406 Not Acceptable (frame 1)'],
+  },
+  {
+    name: 'forgets-session-id',
+    check: 'session-id',
+    frame: 4,
+    says: [
+      'Your POST notifications/initialized (frame 4) has no Mcp-Session-Id header',
+      'The server answered 400 (frame 5)',
+    ],
+  },
+  {
+    name: 'no-protocol-version',
+    check: 'protocol-version',
+    frame: 4,
+    says: 'sends MCP-Protocol-Version "(none)"',
+  },
+  {
+    name: 'awaits-202-body',
+    check: 'initialized-202',
+    frame: 5,
+    says: ['202 Accepted and an empty body (frame 5)', 'your client sent nothing after it'],
+  },
+  {
+    name: 'no-progress-token',
+    check: 'progress-token',
+    frame: 6,
+    says: 'has no params._meta.progressToken',
+  },
+  {
+    name: 'first-data-line-only',
+    check: 'reads-events',
+    says: ['failed to parse an event', 'several data: lines'],
+  },
+  {
+    name: 'chunk-is-event',
+    check: 'reads-events',
+    says: ['failed to parse an event', 'a read may hold part of one'],
+  },
+  {
+    name: 'decodes-each-chunk',
+    check: 'reads-events',
+    says: 'is a character cut between two reads',
+    seed: SEED,
+  },
+  {
+    name: 'resumes-without-last-event-id',
+    check: 'resumes',
+    frame: AFTER_DROP,
+    says: 'Your GET (frame 10) has no Last-Event-ID',
+    hangs: true,
+    seed: SEED,
+  },
+  {
+    name: 'hard-codes-last-event-id',
+    check: 'resumes',
+    frame: AFTER_DROP,
+    says: 'sends Last-Event-ID "2-2", an id your client never received on that stream; the last event it received was "2-1" (frame 9)',
+    seed: SEED,
+  },
+  {
+    name: 'resumes-from-priming-id',
+    check: 'resumes',
+    frame: AFTER_DROP,
+    says: 'sends Last-Event-ID "2-0", the id of an earlier event (frame 8)',
+    seed: SEED,
+  },
+  {
+    name: 'reinitializes',
+    check: 'resumes',
+    frame: AFTER_DROP,
+    says: 'your client sent initialize again (frame 10)',
+    seed: SEED,
+  },
+  {
+    name: 'resends-call',
+    check: 'resumes',
+    frame: AFTER_DROP,
+    says: 'your client sent the call again (frame 10)',
+    seed: SEED,
+  },
+  {
+    name: 'never-deletes',
+    check: 'deletes',
+    frame: AFTER_DROP,
+    says: 'it never sent DELETE',
+    seed: SEED,
+  },
+];
+
+const correct = [
+  'correct-reader-loop',
+  'correct-session-class',
+  'correct-minimal',
+  'correct-text-stream',
+];
+
+const hints: Record<string, string> = {
+  'accept-header': 'Accept: application/json, text/event-stream',
+  'session-id': 'Mcp-Session-Id header of the initialize response',
+  'protocol-version': 'MCP-Protocol-Version: 2025-11-25',
+  'initialized-202': '202 Accepted and an empty body',
+  'progress-token': '"_meta":{"progressToken"',
+  'reads-events': 'join all data: lines',
+  resumes: 'Last-Event-ID',
+  deletes: 'send DELETE',
+};
+
+exerciseSuite({
+  exercise: 'fetch-client',
+  writes: 'client',
+  starter: { check: 'initialized-202', says: 'never sent notifications/initialized' },
+  hints,
+  mistakes,
+  correct,
+  hangMs: 6000,
+});
