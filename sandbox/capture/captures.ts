@@ -4,6 +4,7 @@ import { captureHttpJson, captureHttpJsonProgress, captureHttpSse } from './http
 import { serialiseCapture } from '../wire/capture-file.ts';
 import { captureStdioPipelined, captureStdioSession, captureStdioStrict } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
+import * as lesson11 from './lesson-11-sessions.ts';
 import { availableParallelism } from 'node:os';
 import {
   captureHostClientA,
@@ -54,6 +55,14 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'resources-live.jsonl', run: captureResourcesLive },
   { file: 'resources-subscribe.jsonl', run: captureSubscription },
   { file: 'prompts-live.jsonl', run: capturePrompts },
+  { file: 'lookup-2025.jsonl', run: lesson11.captureLookup2025 },
+  { file: 'lookup-2026.jsonl', run: lesson11.captureLookup2026 },
+  { file: 'cancel-2025.jsonl', run: lesson11.captureCancel2025 },
+  { file: 'cancel-2026.jsonl', run: lesson11.captureCancel2026 },
+  { file: 'removed-2026.jsonl', run: lesson11.captureRemoved2026 },
+  { file: 'reject-2025.jsonl', run: lesson11.captureReject2025 },
+  { file: 'http-2026.jsonl', run: lesson11.captureHttp2026 },
+  { file: 'http-reject-2025.jsonl', run: lesson11.captureHttpReject2025 },
 ];
 
 /**

@@ -21,6 +21,9 @@ export const MCP_HEADERS = [
   'mcp-protocol-version',
   'mcp-session-id',
   'origin',
+  // 2026-07-28 routing headers (lesson 11): the method and the tool/resource/prompt name.
+  'mcp-method',
+  'mcp-name',
 ] as const;
 
 /** HTTP metadata for a frame that crossed streamable HTTP. */
