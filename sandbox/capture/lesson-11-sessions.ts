@@ -3,13 +3,19 @@
 // raw frames so that each frame the lesson shows is one the script chose. The same order
 // lookup and the same cancellation are also captured in 2025-11-25, from the v1 Paper Trail
 // and from the v2 server's compatibility path, for the side-by-side comparisons.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { paperTrailV2Command } from '../paper-trail-v2/command.ts';
 import { spawnPaperTrailHttp } from '../paper-trail/index.ts';
 import { startHttpTap } from '../tap/http-tap.ts';
 import { Framer } from '../wire/framer.ts';
 import { normaliseCapture } from './normalise.ts';
-import { runStdioSession, type StdioSession } from './stdio-session.ts';
+import { readTapRecord, runStdioSession, type StdioSession } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
 import { CLIENT_INFO, frame, request } from './script.ts';
 
@@ -210,4 +216,46 @@ export function captureHttp2026(): Promise<CaptureResult> {
 /** A 2025-11-25 initialize POSTed to the server started with --legacy reject: 400 and -32022. */
 export function captureHttpReject2025(): Promise<CaptureResult> {
   return captureHttpV2(['--legacy', 'reject'], [{ method: 'POST', body: initialize }]);
+}
+
+const NUMBERED_TAP = fileURLToPath(new URL('./numbered-tap.ts', import.meta.url));
+let autoRun: Promise<{ probe: CaptureResult; session: CaptureResult }> | undefined;
+
+/**
+ * The v2 SDK Client in 'auto' mode over stdio, as an application would use it: connect, one
+ * order_status call, close. SDK 2.4.0 sends its server/discover probe to a short-lived
+ * sibling process and starts the real one afterwards, so the tap records two processes.
+ */
+async function runAuto(): Promise<{ probe: CaptureResult; session: CaptureResult }> {
+  const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-auto-'));
+  try {
+    const server = paperTrailV2Command();
+    const client = new Client(CLIENT_INFO, {
+      capabilities: CAN_ELICIT,
+      versionNegotiation: { mode: 'auto' },
+    });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [NUMBERED_TAP, folder, '--', server.command, ...server.args],
+        stderr: 'ignore',
+      }),
+    );
+    await client.callTool(call('order_status', 'PT-1041'));
+    await client.close();
+    const frames = (n: number) => ({
+      frames: readTapRecord(join(folder, `tap-${n}.ndjson`)).frames,
+    });
+    return { probe: frames(0), session: frames(1) };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Both files come from one run: the probe's entry starts it, the session's entry forgets it. */
+export const captureAutoProbe = async () => (await (autoRun ??= runAuto())).probe;
+export async function captureAutoSession(): Promise<CaptureResult> {
+  const run = await (autoRun ??= runAuto());
+  autoRun = undefined;
+  return run.session;
 }
