@@ -63,6 +63,7 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'reject-2025.jsonl', run: lesson11.captureReject2025 },
   { file: 'http-2026.jsonl', run: lesson11.captureHttp2026 },
   { file: 'http-reject-2025.jsonl', run: lesson11.captureHttpReject2025 },
+  { file: 'listen-2026.jsonl', run: lesson11.captureListen2026 },
   { file: 'auto-probe.jsonl', run: lesson11.captureAutoProbe },
   { file: 'auto-session.jsonl', run: lesson11.captureAutoSession },
 ];

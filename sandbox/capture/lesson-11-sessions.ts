@@ -259,3 +259,21 @@ export async function captureAutoSession(): Promise<CaptureResult> {
   autoRun = undefined;
   return run.session;
 }
+
+/**
+ * subscriptions/listen on stdio, the request that replaces the GET stream and
+ * resources/subscribe: the server acknowledges it with a notification and keeps it open until
+ * the client cancels it; a request after the cancel shows the connection carried on.
+ */
+export function captureListen2026(): Promise<CaptureResult> {
+  return v2Stdio([], async (session) => {
+    session.send(
+      modern(1, 'subscriptions/listen', {
+        notifications: { toolsListChanged: true, resourcesListChanged: true },
+      }),
+    );
+    await session.notification('notifications/subscriptions/acknowledged');
+    session.send(frame({ method: 'notifications/cancelled', params: { requestId: 1 } }));
+    await session.request(modern(2, 'tools/list'));
+  });
+}
