@@ -209,6 +209,12 @@ export function captureHttp2026(): Promise<CaptureResult> {
         route: { method: 'tools/call', name: 'cancel_order' },
       },
       { method: 'POST', body: modern(6, 'ping'), route: { method: 'ping' } },
+      // Every POST is classified afresh, so a version the server does not serve is refused.
+      {
+        method: 'POST',
+        body: modern(7, 'tools/call', lookup, envelope(CAN_ELICIT, '2099-01-01')),
+        route: { method: 'tools/call', name: 'order_status', version: '2099-01-01' },
+      },
     ],
   );
 }

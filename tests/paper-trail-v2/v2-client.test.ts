@@ -134,6 +134,17 @@ describe('track_shipment progress on 2026-07-28 (stdio)', () => {
     }
   });
 
+  it('refuses ping and logging/setLevel locally: they are not 2026-07-28 methods', async () => {
+    const { client } = newClient({ pin: '2026-07-28' }, { confirm: true });
+    await client.connect(stdio());
+    try {
+      await expect(client.ping()).rejects.toThrow();
+      await expect(client.setLoggingLevel('info')).rejects.toThrow();
+    } finally {
+      await client.close();
+    }
+  });
+
   it('keeps the order when the user says no', async () => {
     const { client } = newClient({ pin: '2026-07-28' }, { confirm: false });
     await client.connect(stdio());
