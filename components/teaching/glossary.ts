@@ -341,8 +341,8 @@ const entries: unknown = [
     definition:
       'In 2026-07-28, the reserved keys every request carries in `params._meta`: `io.modelcontextprotocol/protocolVersion` and `…/clientCapabilities` (required) and `…/clientInfo` (recommended). They replace what `initialize` used to settle once for a whole session.',
     source: {
-      title: 'Basic › Overview › General fields › _meta',
-      href: `${SPEC_NEXT}/basic#meta`,
+      title: 'Basic › Overview › General fields',
+      href: `${SPEC_NEXT}/basic#general-fields`,
     },
   },
   {
