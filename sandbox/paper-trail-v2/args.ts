@@ -2,6 +2,7 @@
 // person types these, so every mistake gets a sentence saying what is wrong and what is right.
 import { z } from 'zod';
 import { parseCliArgs, wholeNumber } from '../input/cli-args.ts';
+import { portFlag } from '../paper-trail/args.ts';
 
 export const USAGE_V2 = `usage: npm run --silent paper-trail-v2 [-- [--legacy serve|reject] [--seed N]
                                              [--http [--port N] [--json-response]]]
@@ -25,10 +26,7 @@ const Options = z
       })
       .default('serve'),
     http: z.boolean().default(false),
-    port: wholeNumber('--port', {
-      max: 65535,
-      tooLarge: '--port must be between 0 and 65535',
-    }).optional(),
+    port: portFlag,
     'json-response': z.boolean().default(false),
     seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
     help: z.boolean().default(false),

@@ -5,6 +5,7 @@ import { exitOnUsageError } from '../input/cli-args.ts';
 import { USAGE_V2, parsePaperTrailV2Args, type PaperTrailV2Args } from './args.ts';
 import { startHttpV2Server } from './http.ts';
 import { createPaperTrailV2 } from './server.ts';
+import { closeOnSignal } from '../paper-trail/shutdown.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -38,14 +39,7 @@ async function main(): Promise<void> {
     log,
   });
   log(`paper-trail-v2 listening on ${running.url} (2025-11-25 clients: ${args.legacy})`);
-  const stop = () => {
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignal(running);
 }
 
 main().catch((error: unknown) => {

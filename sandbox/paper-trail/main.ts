@@ -6,6 +6,7 @@ import { USAGE, parsePaperTrailArgs } from './args.ts';
 import { carrierAccountFrom } from './carrier.ts';
 import { startHttpServer } from './http.ts';
 import { createPaperTrailServer } from './server.ts';
+import { closeOnSignal } from './shutdown.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -58,14 +59,7 @@ async function main(): Promise<void> {
     `paper-trail listening on ${running.url} (${args.jsonResponse ? 'JSON' : 'SSE'} responses; ` +
       `sessions end after ${args.sessionIdleMs / 1000} s idle, at most ${args.maxSessions} open)`,
   );
-  const stop = () => {
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignal(running);
 }
 
 main().catch((error: unknown) => {
