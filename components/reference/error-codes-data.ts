@@ -10,7 +10,7 @@ export const ERROR_CODES_FILE = 'components/reference/error-codes-data.ts';
 export interface ErrorCodeRow {
   code: number;
   name: string;
-  origin: 'JSON-RPC 2.0' | 'MCP 2025-11-25';
+  origin: 'JSON-RPC 2.0' | 'MCP 2025-11-25' | 'MCP 2026-07-28';
   /** The section that defines the code. */
   spec: string;
   sender: string;
@@ -83,5 +83,35 @@ export const errorCodeData: readonly ErrorCodeRow[] = [
     meaning:
       'The request needs the user to complete a URL-mode elicitation first; `error.data` lists them.',
     sdk: 'Sent as specified: a tool that throws `UrlElicitationRequiredError` gets a real error, the one thrown error that `McpServer` does not turn into an `isError` result.',
+  },
+  {
+    code: -32020,
+    name: 'Header mismatch',
+    origin: 'MCP 2026-07-28',
+    spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#server-validation',
+    sender: 'the server (streamable HTTP only)',
+    meaning:
+      'An HTTP header (`Mcp-Method`, `Mcp-Name`, `MCP-Protocol-Version`) is missing or says something other than the JSON-RPC body.',
+    sdk: 'Never sent by SDK 1.32.2, which speaks 2025-11-25 only. The v2 SDK 2.4.0 answers it with HTTP `400` and names the disagreement in `error.data.mismatch` (lesson 11).',
+  },
+  {
+    code: -32021,
+    name: 'Missing required client capability',
+    origin: 'MCP 2026-07-28',
+    spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic#error-codes',
+    sender: 'the server',
+    meaning:
+      'Handling the request needs a capability the request’s `_meta` does not declare; `error.data.requiredCapabilities` says which.',
+    sdk: 'Never sent by SDK 1.32.2. The v2 SDK 2.4.0 sends it when a handler asks for input (an elicitation) the request did not declare it can give; over HTTP with status `400`.',
+  },
+  {
+    code: -32022,
+    name: 'Unsupported protocol version',
+    origin: 'MCP 2026-07-28',
+    spec: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning#protocol-version-negotiation',
+    sender: 'the server',
+    meaning:
+      'The request names a protocol version the server does not serve; `error.data.supported` lists the ones it does, `requested` repeats the one asked for.',
+    sdk: 'Never sent by SDK 1.32.2 (in 2025-11-25 the server answers `initialize` with a version of its own). The v2 SDK 2.4.0 sends it to an unknown version and, in `legacy: reject` mode, to `initialize`; over HTTP with status `400`.',
   },
 ];

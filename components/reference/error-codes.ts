@@ -15,8 +15,8 @@ export const ErrorCodeEntry = z.strictObject({
     error: 'code must be a whole number such as -32601',
   }),
   name: text('name'),
-  origin: z.enum(['JSON-RPC 2.0', 'MCP 2025-11-25'], {
-    error: 'origin must be "JSON-RPC 2.0" or "MCP 2025-11-25"',
+  origin: z.enum(['JSON-RPC 2.0', 'MCP 2025-11-25', 'MCP 2026-07-28'], {
+    error: 'origin must be "JSON-RPC 2.0", "MCP 2025-11-25" or "MCP 2026-07-28"',
   }),
   spec: z.url({ error: 'spec must be the URL of the section that defines the code' }),
   sender: text('sender'),

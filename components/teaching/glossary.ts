@@ -14,6 +14,17 @@ const toolErrors = {
   href: `${SPEC}/server/tools#error-handling`,
 };
 
+// Lesson 11's terms belong to the next revision and cite it.
+const SPEC_NEXT = 'https://modelcontextprotocol.io/specification/2026-07-28';
+const versioning = {
+  title: 'Basic › Versioning and Compatibility › Protocol Version Negotiation',
+  href: `${SPEC_NEXT}/basic/versioning#protocol-version-negotiation`,
+};
+const mrtr = {
+  title: 'Basic › Multi Round-Trip Requests',
+  href: `${SPEC_NEXT}/basic/patterns/mrtr`,
+};
+
 const entries: unknown = [
   {
     id: 'host',
@@ -413,6 +424,55 @@ const entries: unknown = [
     source: {
       title: 'Basic › Transports › Streamable HTTP › Resumability and Redelivery',
       href: `${SPEC}/basic/transports#resumability-and-redelivery`,
+    },
+  },
+  {
+    id: 'protocol-revision',
+    term: 'protocol revision',
+    definition:
+      'One dated edition of the MCP specification, such as 2025-11-25 or 2026-07-28. Its date is the protocol version a client and server put on the wire. Revisions before 2026-07-28 open with `initialize`; 2026-07-28 and later carry the version on every request.',
+    source: versioning,
+  },
+  {
+    id: 'request-envelope',
+    term: 'request envelope',
+    definition:
+      'In 2026-07-28, the reserved keys every request carries in `params._meta`: `io.modelcontextprotocol/protocolVersion` and `…/clientCapabilities` (required) and `…/clientInfo` (recommended). They replace what `initialize` used to settle once for a whole session.',
+    source: {
+      title: 'Basic › Overview › General fields',
+      href: `${SPEC_NEXT}/basic#general-fields`,
+    },
+  },
+  {
+    id: 'server-discover',
+    term: 'server/discover',
+    definition:
+      'The 2026-07-28 request that asks a server which protocol versions it supports, what it can do and who it is. Servers must answer it; clients may send it first. On stdio it doubles as the probe that tells a new server from one that expects `initialize`.',
+    source: { title: 'Server features › Discovery', href: `${SPEC_NEXT}/server/discover` },
+  },
+  {
+    id: 'result-type',
+    term: 'resultType',
+    definition:
+      'A member every 2026-07-28 result carries: `"complete"` for an ordinary answer, `"input_required"` when the server needs something from the client before it can finish. A result from an older server without it counts as complete.',
+    source: mrtr,
+  },
+  {
+    id: 'input-required',
+    term: 'input-required result',
+    definition:
+      'A 2026-07-28 result (`resultType: "input_required"`) that lists `inputRequests` (elicitations, sampling, roots) and may carry an opaque `requestState`. The client fulfils them and sends the original request again, under a new id, with `inputResponses` and the same `requestState`. It replaces requests from server to client.',
+    source: mrtr,
+  },
+  {
+    id: 'legacy-client',
+    term: 'legacy client',
+    definition:
+      'A client that opens with `initialize` (2025-11-25 and earlier). A server that also speaks 2026-07-28 may serve it as before or refuse it; a client that speaks both is called dual-era.',
+    source: {
+      title:
+        'Basic › Versioning and Compatibility › Backward Compatibility with Initialization-Based Versions',
+      href: `${SPEC_NEXT}/basic/versioning#backward-compatibility-with-initialization-based-versions`,
     },
   },
 ];

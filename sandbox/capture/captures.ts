@@ -4,6 +4,7 @@ import { captureHttpJson, captureHttpJsonProgress, captureHttpSse } from './http
 import { serialiseCapture } from '../wire/capture-file.ts';
 import { captureStdioPipelined, captureStdioSession, captureStdioStrict } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
+import * as lesson11 from './lesson-11-sessions.ts';
 import { availableParallelism } from 'node:os';
 import * as lesson9 from './lesson-9-sessions.ts';
 import {
@@ -69,6 +70,17 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'http-lifecycle.jsonl', run: lesson7.captureHttpLifecycle },
   { file: 'http-transport-errors.jsonl', run: lesson7.captureHttpTransportErrors },
   { file: 'http-resume.jsonl', run: lesson7.captureHttpResume },
+  { file: 'lookup-2025.jsonl', run: lesson11.captureLookup2025 },
+  { file: 'lookup-2026.jsonl', run: lesson11.captureLookup2026 },
+  { file: 'cancel-2025.jsonl', run: lesson11.captureCancel2025 },
+  { file: 'cancel-2026.jsonl', run: lesson11.captureCancel2026 },
+  { file: 'removed-2026.jsonl', run: lesson11.captureRemoved2026 },
+  { file: 'reject-2025.jsonl', run: lesson11.captureReject2025 },
+  { file: 'http-2026.jsonl', run: lesson11.captureHttp2026 },
+  { file: 'http-reject-2025.jsonl', run: lesson11.captureHttpReject2025 },
+  { file: 'listen-2026.jsonl', run: lesson11.captureListen2026 },
+  { file: 'auto-probe.jsonl', run: lesson11.captureAutoProbe },
+  { file: 'auto-session.jsonl', run: lesson11.captureAutoSession },
 ];
 
 /**

@@ -36,6 +36,10 @@ export interface StdioSession {
    * `params.uri`) after the last one waited for; earlier or other notifications are passed by.
    */
   notification(method: string, uri?: string): Promise<void>;
+  /** Waits for the next request the server sends with this method (elicitation/create). */
+  serverRequest(method: string): Promise<FrameReading>;
+  /** Waits for the reply to a request sent earlier with `send` (one a server request held up). */
+  reply(id: unknown): Promise<FrameReading>;
 }
 
 /** What a line of the session is, read as every frame is read (for waiting, not recording). */
@@ -43,14 +47,18 @@ function readLine(dir: 'c2s' | 's2c', text: string) {
   return readFrame({ seq: 0, t: 0, dir, transport: 'stdio', text });
 }
 
-/** Runs `steps` against Paper Trail started with `serverArgs` (e.g. --logging), tapped. */
+/**
+ * Runs `steps` against Paper Trail started with `serverArgs` (e.g. --logging), tapped;
+ * `commandFor` starts another build instead (Paper Trail v2, lesson 11).
+ */
 export async function runStdioSession(
   steps: (session: StdioSession) => Promise<void>,
   serverArgs: string[] = [],
+  commandFor: (args: string[]) => { command: string; args: string[] } = paperTrailCommand,
 ) {
   const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-'));
   const recordFile = join(folder, 'tap.ndjson');
-  const server = paperTrailCommand(serverArgs);
+  const server = commandFor(serverArgs);
   const child = spawn(
     process.execPath,
     [RELAY, '--record', recordFile, '--', server.command, ...server.args],
@@ -61,6 +69,7 @@ export async function runStdioSession(
   const arrived: FrameReading[] = [];
   const replies = new Map<unknown, FrameReading>();
   let passed = 0; // notifications before this index were already waited for or passed by
+  let passedRequests = 0; // the same for requests from the server
   let waiter: (() => void) | undefined;
 
   const lines = new TextLineSplitter();
@@ -125,6 +134,24 @@ export async function runStdioSession(
         },
         () => `${method} ${uri ?? ''}`.trim(),
       );
+    },
+    serverRequest(method) {
+      return until(
+        () => {
+          for (let i = passedRequests; i < arrived.length; i++) {
+            const r = arrived[i]!;
+            if (r.kind !== 'request' || r.method !== method) continue;
+            passedRequests = i + 1;
+            return r;
+          }
+          return undefined;
+        },
+        () => `${method} request from the server`,
+      );
+    },
+    async reply(id) {
+      const [reply] = await waitFor([id]);
+      return reply!;
     },
   };
 

@@ -57,13 +57,16 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
 /** A positive whole number typed on the command line, with the flag named in the message. */
 const count = (flag: string, max: number) => wholeNumber(flag, { min: 1, max }).optional();
 
+/** --port, shared with Paper Trail v2 (sandbox/paper-trail-v2/args.ts). */
+export const portFlag = wholeNumber('--port', {
+  max: 65535,
+  tooLarge: '--port must be between 0 and 65535',
+}).optional();
+
 const Options = z
   .object({
     http: z.boolean().default(false),
-    port: wholeNumber('--port', {
-      max: 65535,
-      tooLarge: '--port must be between 0 and 65535',
-    }).optional(),
+    port: portFlag,
     'json-response': z.boolean().default(false),
     // A day at most: longer than that is "never", which is the leak this flag exists to stop.
     'session-idle': count('--session-idle', 86_400),

@@ -5,6 +5,7 @@
 import { exitOnUsageError, failUsage } from '../input/cli-args.ts';
 import { USAGE, parsePaperTrailArgs, type PaperTrailArgs } from './args.ts';
 import { startHttpServer } from './http.ts';
+import { closeOnSignal } from './shutdown.ts';
 
 type HttpArgs = Extract<PaperTrailArgs, { mode: 'http' }>;
 
@@ -21,14 +22,7 @@ export async function serveHttp(args: HttpArgs, log: (line: string) => void): Pr
     `paper-trail listening on ${running.url} (${args.jsonResponse ? 'JSON' : 'SSE'} responses; ` +
       `sessions end after ${args.sessionIdleMs / 1000} s idle, at most ${args.maxSessions} open)`,
   );
-  const stop = () => {
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  closeOnSignal(running);
 }
 
 /** For the bundled entries: argv after `--paper-trail`, known to hold --http. */

@@ -13,10 +13,17 @@ export interface SpawnedHttpServer {
   stop(): Promise<void>;
 }
 
-const LISTENING = /paper-trail listening on (http:\/\/\S+)/;
+// Paper Trail v2 (sandbox/paper-trail-v2) prints the same line under its own name.
+const LISTENING = /paper-trail(?:-v2)? listening on (http:\/\/\S+)/;
 
 export async function spawnPaperTrailHttp(
-  options: { jsonResponse?: boolean; timeoutMs?: number; flags?: string[] } = {},
+  options: {
+    jsonResponse?: boolean;
+    timeoutMs?: number;
+    flags?: string[];
+    /** Another build's command line (paperTrailV2Command); the v1 server when absent. */
+    commandFor?: (extraArgs: string[]) => { command: string; args: string[] };
+  } = {},
 ): Promise<SpawnedHttpServer> {
   const extra = [
     '--http',
@@ -25,7 +32,7 @@ export async function spawnPaperTrailHttp(
     ...(options.jsonResponse ? ['--json-response'] : []),
     ...(options.flags ?? []),
   ];
-  const { command, args } = paperTrailCommand(extra);
+  const { command, args } = (options.commandFor ?? paperTrailCommand)(extra);
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

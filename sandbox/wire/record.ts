@@ -25,6 +25,9 @@ export const MCP_HEADERS = [
   // a 503 says to come back.
   'allow',
   'retry-after',
+  // 2026-07-28 routing headers (lesson 11): the method and the tool/resource/prompt name.
+  'mcp-method',
+  'mcp-name',
 ] as const;
 
 /** HTTP metadata for a frame that crossed streamable HTTP. */

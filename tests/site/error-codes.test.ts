@@ -32,7 +32,7 @@ const problems = (data: unknown): string[] => {
 describe('the error-code list', () => {
   it('holds the JSON-RPC codes, the two MCP codes, and what SDK 1.32.2 does instead', () => {
     expect(errorCodes().map((e) => e.code)).toEqual([
-      -32700, -32600, -32601, -32602, -32603, -32002, -32042,
+      -32700, -32600, -32601, -32602, -32603, -32002, -32042, -32020, -32021, -32022,
     ]);
     const sdk = (code: number) => errorCodes().find((e) => e.code === code)!.sdk;
     expect(sdk(-32002)).toMatch(/Never sent.*-32602/); // resource not found

@@ -1,0 +1,48 @@
+// Entry point: `npm run --silent paper-trail-v2` (stdio) or `... -- --http --port N`.
+// On stdio, stdout belongs to the protocol, so every human-readable line goes to stderr.
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { exitOnUsageError } from '../input/cli-args.ts';
+import { USAGE_V2, parsePaperTrailV2Args, type PaperTrailV2Args } from './args.ts';
+import { startHttpV2Server } from './http.ts';
+import { createPaperTrailV2 } from './server.ts';
+import { closeOnSignal } from '../paper-trail/shutdown.ts';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  let args: PaperTrailV2Args;
+  try {
+    args = parsePaperTrailV2Args(process.argv.slice(2));
+  } catch (error) {
+    exitOnUsageError(error, USAGE_V2, 'paper-trail-v2');
+  }
+  if (args.mode === 'help') {
+    log(USAGE_V2);
+    return;
+  }
+  if (args.mode === 'stdio') {
+    const seed = args.seed;
+    // The first message decides the revision of the whole connection: initialize (or a
+    // request without the _meta envelope) is 2025-11-25, a request with it is 2026-07-28.
+    serveStdio(() => createPaperTrailV2({ seed }), {
+      legacy: args.legacy,
+      onerror: (error) => log(`paper-trail-v2: ${error.message}`),
+    });
+    log(`paper-trail-v2: speaking MCP on stdio (2025-11-25 clients: ${args.legacy})`);
+    return;
+  }
+  const running = await startHttpV2Server({
+    port: args.port,
+    legacy: args.legacy,
+    seed: args.seed,
+    jsonResponse: args.jsonResponse,
+    log,
+  });
+  log(`paper-trail-v2 listening on ${running.url} (2025-11-25 clients: ${args.legacy})`);
+  closeOnSignal(running);
+}
+
+main().catch((error: unknown) => {
+  log(`paper-trail-v2: ${(error as Error).stack ?? String(error)}`);
+  process.exit(1);
+});
