@@ -1,6 +1,6 @@
 // The anchor lesson in Chromium: badges on the right frames, raw bytes, frame anchors,
 // both themes at desktop and phone width, accessibility, and reading without JavaScript.
-import { AxeBuilder } from '@axe-core/playwright';
+import { pageViolations } from './axe.ts';
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -291,8 +291,8 @@ describe('accessibility', () => {
       await page.evaluate(() =>
         document.querySelectorAll('details').forEach((d) => (d.open = true)),
       );
-      const result = await new AxeBuilder({ page }).analyze();
-      const summary = result.violations.map(
+      const violations = await pageViolations(page);
+      const summary = violations.map(
         (v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')}`,
       );
       expect(summary).toEqual([]);
@@ -436,8 +436,8 @@ describe('the teaching kit on the lesson (quiz, terms, TryIt)', () => {
       });
       const page = await context.newPage();
       await page.goto(`${env.site.url}/glossary/#session`);
-      const result = await new AxeBuilder({ page }).analyze();
-      expect(result.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+      const violations = await pageViolations(page);
+      expect(violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { pageViolations } from './axe.ts';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOTS } from './browser.ts';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
@@ -133,15 +133,31 @@ describe.concurrent('every written lesson', () => {
         await page.evaluate(() =>
           document.querySelectorAll('details').forEach((d) => (d.open = true)),
         );
-        const result = await new AxeBuilder({ page }).analyze();
+        const violations = await pageViolations(page);
         await context.close();
-        const summary = result.violations.map(
+        const summary = violations.map(
           (v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')}`,
         );
         expect(summary).toEqual([]);
       });
     }
   }
+});
+
+describe('the axe pass itself', () => {
+  // The fast pass (tests/e2e/axe.ts) must still see what the default one sees.
+  it('reports a contrast violation and a nameless button added to a page', async () => {
+    const { page } = await open('/');
+    await page.evaluate(() => {
+      const p = document.createElement('p');
+      p.textContent = 'grey on grey';
+      p.style.cssText = 'color:#777;background:#888';
+      document.querySelector('main')!.append(p, document.createElement('button'));
+    });
+    const ids = (await pageViolations(page)).map((v) => v.id).sort();
+    await page.close();
+    expect(ids).toEqual(['button-name', 'color-contrast']);
+  });
 });
 
 describe('the built lesson page', () => {
