@@ -9,10 +9,13 @@ const ENTITIES: Record<string, string> = {
   '>': '&gt;',
   '"': '&quot;',
   "'": '&#39;',
+  // An HTML parser turns a literal carriage return into a newline; a character reference
+  // survives, so a frame's \r reaches the page's text as the byte it was (lesson 9).
+  '\r': '&#13;',
 };
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
+  return text.replace(/[&<>"'\r]/g, (ch) => ENTITIES[ch]!);
 }
 
 const present = (child: Child): child is Exclude<Child, false | undefined> =>

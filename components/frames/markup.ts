@@ -182,6 +182,20 @@ function noReplyNote(view: FrameView, receiver: string): Element {
   );
 }
 
+/**
+ * A carriage return draws nothing in a <pre>; in raw bytes it is often the point (a progress
+ * bar, a CRLF line end). Each one stays in the text as the byte it is, in a span that CSS
+ * marks with ␍, so the text still equals the frame byte for byte.
+ */
+function withVisibleReturns(text: string): Child[] {
+  return text
+    .split('\r')
+    .flatMap((part, i) => [
+      i > 0 && h('span', { class: 'cr', title: 'carriage return (\\r)' }, '\r'),
+      part,
+    ]);
+}
+
 /** The frame exactly as it crossed the wire, with SSE framing and the newline that ends a line. */
 function rawBytes(view: FrameView): Element {
   const { record } = view;
@@ -198,7 +212,7 @@ function rawBytes(view: FrameView): Element {
       'pre',
       undefined,
       ssePrefix && h('span', { class: 'sse-field' }, ssePrefix),
-      h('code', { 'data-raw': '' }, record.text),
+      h('code', { 'data-raw': '' }, ...withVisibleReturns(record.text)),
       record.transport === 'stdio' &&
         h('span', { class: 'eol', title: 'newline: ends the frame' }, '⏎'),
     ),

@@ -19,6 +19,10 @@ import CapturedText from '../../components/CapturedText.astro';
 `;
 
 describe('escaping frame text', () => {
+  it('writes a carriage return as a reference, which an HTML parser keeps as \\r', () => {
+    expect(escapeHtml('[##  ] 50%\r[####] 100%')).toBe('[##  ] 50%&#13;[####] 100%');
+  });
+
   it('escapes the five HTML-significant characters', () => {
     expect(escapeHtml(`<img src=x onerror="alert('1')">&`)).toBe(
       '&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;',
