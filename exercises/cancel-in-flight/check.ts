@@ -9,13 +9,8 @@ import { frameRef, say } from '../../sandbox/checks/say.ts';
 import type { Check, Outcome, RunRecord } from '../../sandbox/contract/check.ts';
 import {
   cleanExit,
-  handshake,
-  jsonrpcFrames,
-  knownMethods,
-  notificationsHaveNoId,
-  oneMessagePerLine,
+  rawClientBasics,
   readsWholeLines,
-  requestIds,
 } from '../../sandbox/checks/client-checks.ts';
 import { quote } from '../../sandbox/checks/frames.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
@@ -380,12 +375,7 @@ const stopsAfterCancel: Check = {
 };
 
 export const checks: Check[] = [
-  jsonrpcFrames,
-  oneMessagePerLine,
-  requestIds,
-  notificationsHaveNoId,
-  handshake('2025-11-25'),
-  knownMethods([
+  ...rawClientBasics([
     'initialize',
     'ping',
     'notifications/initialized',

@@ -6,13 +6,8 @@ import type { Check } from '../../sandbox/contract/check.ts';
 import {
   cleanExit,
   conversation,
-  handshake,
-  jsonrpcFrames,
-  knownMethods,
-  notificationsHaveNoId,
-  oneMessagePerLine,
+  rawClientBasics,
   readsWholeLines,
-  requestIds,
 } from '../../sandbox/checks/client-checks.ts';
 import { quote } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
@@ -252,12 +247,7 @@ Wait for the reply and print what it says.`,
 };
 
 export const checks: Check[] = [
-  jsonrpcFrames,
-  oneMessagePerLine,
-  requestIds,
-  notificationsHaveNoId,
-  handshake('2025-11-25'),
-  knownMethods([
+  ...rawClientBasics([
     'initialize',
     'ping',
     'tools/list',

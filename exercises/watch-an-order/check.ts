@@ -8,13 +8,8 @@ import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/che
 import {
   cleanExit,
   conversation,
-  handshake,
-  jsonrpcFrames,
-  knownMethods,
-  notificationsHaveNoId,
-  oneMessagePerLine,
+  rawClientBasics,
   readsWholeLines,
-  requestIds,
 } from '../../sandbox/checks/client-checks.ts';
 import { quote } from '../../sandbox/checks/frames.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
@@ -381,12 +376,7 @@ const stopsAtDelivered: Check = {
 };
 
 export const checks: Check[] = [
-  jsonrpcFrames,
-  oneMessagePerLine,
-  requestIds,
-  notificationsHaveNoId,
-  handshake('2025-11-25'),
-  knownMethods([
+  ...rawClientBasics([
     'initialize',
     'ping',
     'notifications/initialized',

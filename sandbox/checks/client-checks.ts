@@ -11,6 +11,7 @@ import { notReached } from './not-reached.ts';
 
 export { conversation };
 export { handshake } from './handshake.ts';
+import { handshake } from './handshake.ts';
 export { readsWholeLines } from './reads-lines.ts';
 
 function splitSeqs(run: RunRecord): Set<number> {
@@ -234,3 +235,19 @@ export const cleanExit: Check = {
     return { ok: true, message: "You closed the server's stdin and exited with code 0." };
   },
 };
+
+/**
+ * What every raw client of the course is held to before its own task: JSON-RPC frames one per
+ * line, ids of its own, notifications without one, the 2025-11-25 handshake, and only the
+ * methods in `known`.
+ */
+export function rawClientBasics(known: readonly string[]): Check[] {
+  return [
+    jsonrpcFrames,
+    oneMessagePerLine,
+    requestIds,
+    notificationsHaveNoId,
+    handshake('2025-11-25'),
+    knownMethods(known),
+  ];
+}
