@@ -185,7 +185,7 @@ function noReplyNote(view: FrameView, receiver: string): Element {
 /**
  * A carriage return draws nothing in a <pre>; in raw bytes it is often the point (a progress
  * bar, a CRLF line end). Each one stays in the text as the byte it is, in a span that CSS
- * marks with ␍, so the text still equals the frame byte for byte.
+ * draws as \r, so the text still equals the frame byte for byte.
  */
 function withVisibleReturns(text: string): Child[] {
   return text
