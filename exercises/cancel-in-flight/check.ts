@@ -7,11 +7,7 @@
 // judged against the frames of this run.
 import { frameRef, say } from '../../sandbox/checks/say.ts';
 import type { Check, Outcome, RunRecord } from '../../sandbox/contract/check.ts';
-import {
-  cleanExit,
-  rawClientBasics,
-  readsWholeLines,
-} from '../../sandbox/checks/client-checks.ts';
+import { cleanExit, rawClientBasics, readsWholeLines } from '../../sandbox/checks/client-checks.ts';
 import { quote } from '../../sandbox/checks/frames.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
