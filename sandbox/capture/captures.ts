@@ -81,6 +81,8 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'listen-2026.jsonl', run: lesson11.captureListen2026 },
   { file: 'auto-probe.jsonl', run: lesson11.captureAutoProbe },
   { file: 'auto-session.jsonl', run: lesson11.captureAutoSession },
+  { file: 'auto-probe-v1.jsonl', run: lesson11.captureAutoProbeV1 },
+  { file: 'auto-session-v1.jsonl', run: lesson11.captureAutoSessionV1 },
 ];
 
 /**

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { paperTrailV2Command } from '../paper-trail-v2/command.ts';
-import { spawnPaperTrailHttp } from '../paper-trail/index.ts';
+import { paperTrailCommand, spawnPaperTrailHttp } from '../paper-trail/index.ts';
 import { startHttpTap } from '../tap/http-tap.ts';
 import { Framer } from '../wire/framer.ts';
 import { normaliseCapture } from './normalise.ts';
@@ -225,17 +225,19 @@ export function captureHttpReject2025(): Promise<CaptureResult> {
 }
 
 const NUMBERED_TAP = fileURLToPath(new URL('./numbered-tap.ts', import.meta.url));
-let autoRun: Promise<{ probe: CaptureResult; session: CaptureResult }> | undefined;
+type AutoRun = { probe: CaptureResult; session: CaptureResult };
 
 /**
  * The v2 SDK Client in 'auto' mode over stdio, as an application would use it: connect, one
  * order_status call, close. SDK 2.4.0 sends its server/discover probe to a short-lived
  * sibling process and starts the real one afterwards, so the tap records two processes.
+ * Against Paper Trail v2 the probe is answered and the real connection speaks 2026-07-28;
+ * against the v1 Paper Trail (SDK 1.32.2) the probe gets -32601 and the real connection opens
+ * with initialize, in 2025-11-25.
  */
-async function runAuto(): Promise<{ probe: CaptureResult; session: CaptureResult }> {
+async function runAuto(server: { command: string; args: string[] }): Promise<AutoRun> {
   const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-auto-'));
   try {
-    const server = paperTrailV2Command();
     const client = new Client(CLIENT_INFO, {
       capabilities: CAN_ELICIT,
       versionNegotiation: { mode: 'auto' },
@@ -258,13 +260,28 @@ async function runAuto(): Promise<{ probe: CaptureResult; session: CaptureResult
   }
 }
 
-/** Both files come from one run: the probe's entry starts it, the session's entry forgets it. */
-export const captureAutoProbe = async () => (await (autoRun ??= runAuto())).probe;
-export async function captureAutoSession(): Promise<CaptureResult> {
-  const run = await (autoRun ??= runAuto());
-  autoRun = undefined;
-  return run.session;
+/**
+ * Both files of one auto-mode run: the probe's entry starts the run, the session's entry
+ * takes its half and forgets it, so a second --check records a fresh one.
+ */
+function autoPair(server: () => { command: string; args: string[] }) {
+  let run: Promise<AutoRun> | undefined;
+  return {
+    probe: async () => (await (run ??= runAuto(server()))).probe,
+    async session(): Promise<CaptureResult> {
+      const done = await (run ??= runAuto(server()));
+      run = undefined;
+      return done.session;
+    },
+  };
 }
+
+const autoV2 = autoPair(() => paperTrailV2Command());
+export const captureAutoProbe = autoV2.probe;
+export const captureAutoSession = autoV2.session;
+const autoV1 = autoPair(() => paperTrailCommand());
+export const captureAutoProbeV1 = autoV1.probe;
+export const captureAutoSessionV1 = autoV1.session;
 
 /**
  * subscriptions/listen on stdio, the request that replaces the GET stream and
