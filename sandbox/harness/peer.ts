@@ -58,11 +58,12 @@ const DEFAULT_RELAY = [
 
 /**
  * Does the tap cut the peer's bytes for this run: in check runs over stdio whose program is
- * the learner's client (its reads are what is judged), or whose peer is the learner's server
- * (what it writes must survive a client that reads it in pieces).
+ * the learner's client (its reads are what is judged). A learner's server is not cut for: the
+ * reference client reading it is the course's own, and cutting a flood of binary bytes (every
+ * multi-byte character in two, a pause after each piece) took minutes.
  */
 export function splitsDelivery(run: ExerciseMeta['run'], seed: number | undefined): boolean {
-  return seed !== undefined && run.peer.kind !== 'paper-trail-http';
+  return seed !== undefined && run.learner === 'program' && run.peer.kind !== 'paper-trail-http';
 }
 
 /** Paper Trail's command, with this run's seed when it is a check run. */
