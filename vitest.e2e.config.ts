@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { compileCacheEnv } from './sandbox/harness/compile-cache.ts';
+
+// Workers and every Node process the tests start (Paper Trail, relays, learner programs)
+// reuse compiled code between starts; see compile-cache.ts.
+Object.assign(process.env, compileCacheEnv(process.env));
 
 // Browser tests drive real Chromium against a real server; they run one file at a time.
 export default defineConfig({

@@ -2,6 +2,8 @@
 // its home, and nothing else of whoever started the harness (the dev server's or a CI job's
 // tokens and settings). The SDK's stdio client starts servers the same way, with a short
 // list of inherited variables; the course's programs then see what real MCP peers see.
+import { compileCacheEnv } from './compile-cache.ts';
+
 const INHERITED = ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER', 'LANG', 'TZ', 'TMPDIR'];
 
 export function learnerEnv(
@@ -14,5 +16,5 @@ export function learnerEnv(
     // A value that starts with "()" is a shell function, which no program here needs.
     if (value !== undefined && !value.startsWith('()')) env[name] = value;
   }
-  return { ...env, ...extra };
+  return { ...env, ...compileCacheEnv(from), ...extra };
 }
