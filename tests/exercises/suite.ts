@@ -96,8 +96,16 @@ export function exerciseSuite(suite: ExerciseSuite): void {
       });
     }
 
-    for (const m of suite.mistakes) {
-      it(`fails ${m.name} with ${m.check}`, async () => {
+    // Mistakes that hang wait out their time limit idle, so they wait side by side, first
+    // and together; everything else runs one at a time, because a check run's cuts must
+    // reach the program as pieces, and a crowded machine can run pieces together.
+    const ordered = [
+      ...suite.mistakes.filter((m) => m.hangs),
+      ...suite.mistakes.filter((m) => !m.hangs),
+    ];
+    for (const m of ordered) {
+      const test = m.hangs ? it.concurrent : it;
+      test(`fails ${m.name} with ${m.check}`, async () => {
         const s = await check(EX, {
           dir: fixtureDir(EX, m.name),
           timeoutMs: m.hangs ? (suite.hangMs ?? 15_000) : undefined,
