@@ -24,6 +24,8 @@ export interface HttpTapOptions {
   passForeignOrigin?: boolean;
   /** A check run's seed: SSE responses reach the client re-encoded and cut (sse-reshape.ts). */
   reshapeSeed?: number;
+  /** The loopback port to listen on (`npm run tap -- --listen`); any free port when absent. */
+  port?: number;
 }
 
 export interface HttpTap {
@@ -155,7 +157,10 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const port = (server.address() as AddressInfo).port;
   self = { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` };
   return {

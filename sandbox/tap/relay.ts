@@ -8,27 +8,35 @@
 // free to deliver it; the record still holds the bytes as the server wrote them.
 //
 // Usage: node relay-main.ts --record <file> [--max-bytes N] [--split-seed N] -- <command> [args...]
+// `npm run tap` runs the same relay in its own process and reads each record as it is made.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { TapRecord } from './record-file.ts';
 import { SplitDelivery } from './split-delivery.ts';
 
-export function runRelay(argv: string[]): void {
+export interface RelayHooks {
+  /** Called with every record, right after it is appended to the file. */
+  onRecord?: (record: TapRecord) => void;
+}
+
+export function runRelay(argv: string[], hooks: RelayHooks = {}): void {
   const sep = argv.indexOf('--');
   const own = sep === -1 ? argv : argv.slice(0, sep);
   const target = sep === -1 ? [] : argv.slice(sep + 1);
   const recordPath = valueOf(own, '--record');
   const maxBytes = Number(valueOf(own, '--max-bytes') ?? 8 * 1024 * 1024);
   const splitSeed = valueOf(own, '--split-seed');
-  if (!recordPath || target.length === 0 || (splitSeed !== undefined && !/^\d+$/.test(splitSeed))) {
+  const hasSink = recordPath !== undefined || hooks.onRecord !== undefined;
+  if (!hasSink || target.length === 0 || (splitSeed !== undefined && !/^\d+$/.test(splitSeed))) {
     process.stderr.write(
       'usage: relay --record <file> [--max-bytes N] [--split-seed N] -- <command> [args...]\n',
     );
     process.exit(2);
   }
 
-  const fd = openSync(recordPath, 'a');
+  // Without a file the records go only to the hook (`npm run tap` writes frames instead).
+  const fd = recordPath === undefined ? null : openSync(recordPath, 'a');
   const relay = process.pid;
   let recorded = 0;
   let limited = false;
@@ -39,11 +47,15 @@ export function runRelay(argv: string[]): void {
     const size = r.b ? Buffer.byteLength(r.b, 'base64') : 0;
     if (recorded + size > maxBytes) {
       limited = true;
-      writeSync(fd, JSON.stringify({ relay, t: now(), k: 'limit' }) + '\n');
+      const limit: TapRecord = { relay, t: now(), k: 'limit' };
+      if (fd !== null) writeSync(fd, JSON.stringify(limit) + '\n');
+      hooks.onRecord?.(limit);
       return;
     }
     recorded += size;
-    writeSync(fd, JSON.stringify({ relay, t: now(), ...r }) + '\n');
+    const full: TapRecord = { relay, t: now(), ...r };
+    if (fd !== null) writeSync(fd, JSON.stringify(full) + '\n');
+    hooks.onRecord?.(full);
   };
 
   const child = spawn(target[0], target.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -51,7 +63,7 @@ export function runRelay(argv: string[]): void {
 
   child.on('error', (err) => {
     record({ k: 'spawn-error', message: err.message });
-    closeSync(fd);
+    if (fd !== null) closeSync(fd);
     process.exit(127);
   });
 
@@ -87,7 +99,7 @@ export function runRelay(argv: string[]): void {
 
   child.on('close', (code, signal) => {
     record({ k: 'exit', code, signal });
-    closeSync(fd);
+    if (fd !== null) closeSync(fd);
     process.stdin.destroy();
     // Pieces still queued are the server's last words: the client gets them before the end.
     void (split?.drained() ?? Promise.resolve()).then(() =>

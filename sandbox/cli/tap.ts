@@ -1,0 +1,173 @@
+// `npm run --silent tap`: put the course's tap between any MCP host and any MCP server and
+// keep what crossed as a capture file, the format lessons/captures/*.jsonl use.
+//
+//   stdio: replace the server command in the host's configuration with
+//          npm run --silent tap -- --out session.jsonl -- <server command> [args...]
+//   HTTP:  npm run --silent tap -- --http --target http://127.0.0.1:PORT/mcp [--listen N]
+//          and point the host at the URL it prints.
+//
+// The bytes pass through unchanged: the stdio side is the same relay the harness puts under
+// every learner's client, and the HTTP side the same recording proxy. Each frame is appended
+// to the file the moment its line (or HTTP part) is complete, so a crash loses nothing that
+// was already whole. Our own messages go to stderr, never stdout: on stdio, stdout is the
+// wire (lesson 9), and hosts show a server's stderr in their logs.
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
+import { normaliseCapture } from '../capture/normalise.ts';
+import { startHttpTap } from '../tap/http-tap.ts';
+import { TapRecordReader } from '../tap/record-reader.ts';
+import { runRelay } from '../tap/relay.ts';
+import { parseCapture, serialiseCapture } from '../wire/capture-file.ts';
+import { Framer } from '../wire/framer.ts';
+import type { FrameRecord } from '../wire/record.ts';
+import { failUsage, parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
+import { frameSummary } from './tap-summary.ts';
+
+const USAGE = [
+  'usage: npm run --silent tap -- [--out FILE] [--summary] [--normalise] -- <server command> [args...]',
+  '       npm run --silent tap -- --http --target http://127.0.0.1:PORT/mcp [--listen PORT] [--out FILE] [--summary] [--normalise]',
+  '',
+  '  --out FILE     where the frames go (default: tap-<time>.jsonl in the current folder)',
+  '  --summary      print one line per frame to stderr as it passes',
+  '  --normalise    when the session ends, rewrite the file as lessons keep captures',
+  '                 (t = seq, session ids replaced by placeholders)',
+  '  --http         record streamable HTTP instead: a proxy on 127.0.0.1 in front of --target',
+  '  --listen PORT  the proxy port (default: any free port; the URL is printed)',
+].join('\n');
+
+const Args = z
+  .object({
+    out: z.string().min(1, { message: '--out needs a file name' }).optional(),
+    summary: z.boolean().default(false),
+    normalise: z.boolean().default(false),
+    http: z.boolean().default(false),
+    target: z
+      .url({
+        protocol: /^https?$/,
+        error: '--target must be an http:// URL such as http://127.0.0.1:3000/mcp',
+      })
+      .optional(),
+    listen: wholeNumber('--listen', { min: 1, max: 65535 }).optional(),
+  })
+  .refine((a) => !a.http || a.target !== undefined, {
+    message:
+      '--http needs --target, the server URL to record (for example http://127.0.0.1:3000/mcp)',
+  })
+  .refine((a) => a.http || (a.target === undefined && a.listen === undefined), {
+    message: '--target and --listen are for --http; a stdio server is given after --',
+  });
+
+/** Appends frames to the capture file as they complete; rewrites it normalised at the end. */
+class CaptureWriter {
+  readonly path: string;
+  private readonly fd: number;
+  private count = 0;
+  private readonly summary: boolean;
+
+  constructor(path: string, summary: boolean) {
+    this.path = path;
+    this.summary = summary;
+    // 'w': a new session never mixes with an old file's frames.
+    this.fd = openSync(path, 'w');
+  }
+
+  write(frame: FrameRecord): void {
+    writeSync(this.fd, JSON.stringify(frame) + '\n');
+    this.count++;
+    if (this.summary) process.stderr.write(`tap: ${frameSummary(frame)}\n`);
+  }
+
+  close(normalise: boolean): void {
+    closeSync(this.fd);
+    if (normalise) {
+      const frames = parseCapture(readFileSync(this.path, 'utf8'), this.path);
+      writeFileSync(this.path, serialiseCapture(normaliseCapture(frames)));
+    }
+    process.stderr.write(`tap: ${this.count} frames in ${this.path}\n`);
+  }
+}
+
+function parse(argv: string[]): { args: z.output<typeof Args>; command: string[] } {
+  const sep = argv.indexOf('--');
+  const own = sep === -1 ? argv : argv.slice(0, sep);
+  const command = sep === -1 ? [] : argv.slice(sep + 1);
+  try {
+    const args = parseCliArgs(own, { schema: Args });
+    if (!args.http && command.length === 0) {
+      throw new UsageError('give the server command after --, e.g. -- node server.js');
+    }
+    if (args.http && command.length > 0) {
+      throw new UsageError(
+        '--http records a running server; start it yourself and drop the command after --',
+      );
+    }
+    return { args, command };
+  } catch (error) {
+    if (error instanceof UsageError) failUsage(error.message, USAGE, 'tap');
+    throw error;
+  }
+}
+
+function defaultOut(): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return `tap-${stamp}.jsonl`;
+}
+
+function tapStdio(command: string[], writer: CaptureWriter, normalise: boolean): void {
+  const framer = new Framer((frame) => writer.write(frame));
+  const t0 = performance.timeOrigin + performance.now();
+  const reader = new TapRecordReader(t0, framer, {
+    // The relay keeps the server's stderr off the client's pipes; a host still wants it.
+    onStderr: (text) => process.stderr.write(text),
+    onSpawnError: (message) => {
+      process.stderr.write(`tap: could not start the server: ${message}\n`);
+      writer.close(false);
+    },
+    onExit: () => writer.close(normalise),
+  });
+  // No byte limit: a real session may be long, and the file is the user's own.
+  runRelay(['--max-bytes', String(Number.MAX_SAFE_INTEGER), '--', ...command], {
+    onRecord: (record) => reader.read(record),
+  });
+}
+
+async function tapHttp(args: z.output<typeof Args>, writer: CaptureWriter): Promise<void> {
+  const framer = new Framer((frame) => writer.write(frame));
+  const t0 = performance.timeOrigin + performance.now();
+  let tap;
+  try {
+    tap = await startHttpTap({
+      target: args.target!,
+      port: args.listen,
+      onFrame: ({ at, ...frame }) => framer.add({ ...frame, t: at - t0 }),
+    });
+  } catch (error) {
+    process.stderr.write(
+      `tap: cannot listen on 127.0.0.1:${args.listen}: ${(error as Error).message}\n`,
+    );
+    process.exit(1);
+  }
+  process.stderr.write(
+    `tap: recording ${args.target} to ${writer.path}\n` +
+      `tap: point your client at ${tap.url}\n` +
+      'tap: press Ctrl+C to stop\n',
+  );
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void tap.close().then(() => {
+        writer.close(args.normalise);
+        process.exit(0);
+      });
+    });
+  }
+}
+
+// `npm run` starts scripts in the course's folder; paths typed by the user (the --out file,
+// a relative server command) mean the folder they typed them in, which npm names INIT_CWD.
+if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+const { args, command } = parse(process.argv.slice(2));
+const writer = new CaptureWriter(resolve(args.out ?? defaultOut()), args.summary);
+if (args.http) await tapHttp(args, writer);
+else tapStdio(command, writer, args.normalise);
