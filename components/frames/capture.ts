@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { pairFrames, type FrameView, type JsonRpcId } from './view.ts';
-import { noReplyEvidence } from './no-reply.ts';
+import { markNoReplies } from './no-reply.ts';
 
 export const CAPTURE_DIR = 'lessons/captures';
 
@@ -34,10 +34,7 @@ export function loadCapture(ref: string, root = process.cwd()): Capture {
   const sidecar = file.replace(/\.jsonl$/, '.stderr.txt');
   const stderr = existsSync(sidecar) ? readFileSync(sidecar, 'utf8').split('\n') : [];
   const views = pairFrames(records);
-  for (const view of views) {
-    const noReply = noReplyEvidence(view, views, stderr);
-    if (noReply) view.noReply = noReply;
-  }
+  markNoReplies(views, stderr);
   const capture = { name, file, views, stderr };
   cache.set(file, capture);
   return capture;

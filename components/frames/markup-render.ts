@@ -32,8 +32,12 @@ export function toHtml(node: Child): string {
   return `<${node.tag}${attrs}>${(node.children ?? []).map(toHtml).join('')}</${node.tag}>`;
 }
 
-export function toDom(node: Element, doc: Document = document): HTMLElement {
-  const el = doc.createElement(node.tag);
+const SVG = 'http://www.w3.org/2000/svg';
+
+export function toDom(node: Element, doc: Document = document, inSvg = false): HTMLElement {
+  // A sequence diagram's <svg> and its children draw only in the SVG namespace.
+  const svg = inSvg || node.tag === 'svg';
+  const el = (svg ? doc.createElementNS(SVG, node.tag) : doc.createElement(node.tag)) as HTMLElement;
   for (const [name, value] of Object.entries(node.attrs ?? {})) {
     if (value !== undefined) el.setAttribute(name, value);
   }
@@ -42,7 +46,7 @@ export function toDom(node: Element, doc: Document = document): HTMLElement {
     if (typeof child === 'string') el.append(doc.createTextNode(child));
     else if ('html' in child) {
       throw new Error('trusted HTML is for build-time rendering only');
-    } else el.append(toDom(child, doc));
+    } else el.append(toDom(child, doc, svg));
   }
   return el;
 }

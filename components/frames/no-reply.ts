@@ -61,3 +61,12 @@ export function noReplyEvidence(
     ? { captureEnds: true, stderr: reportingLines(view.record.text, logs) }
     : undefined;
 }
+
+/** Marks every stray line of a finished recording with what became of it (a lesson's capture,
+ *  a file opened in the viewer). */
+export function markNoReplies(views: readonly FrameView[], stderr: readonly string[] = []): void {
+  for (const view of views) {
+    const noReply = noReplyEvidence(view, views, stderr);
+    if (noReply) view.noReply = noReply;
+  }
+}
