@@ -37,7 +37,9 @@ const SVG = 'http://www.w3.org/2000/svg';
 export function toDom(node: Element, doc: Document = document, inSvg = false): HTMLElement {
   // A sequence diagram's <svg> and its children draw only in the SVG namespace.
   const svg = inSvg || node.tag === 'svg';
-  const el = (svg ? doc.createElementNS(SVG, node.tag) : doc.createElement(node.tag)) as HTMLElement;
+  const el = (
+    svg ? doc.createElementNS(SVG, node.tag) : doc.createElement(node.tag)
+  ) as HTMLElement;
   for (const [name, value] of Object.entries(node.attrs ?? {})) {
     if (value !== undefined) el.setAttribute(name, value);
   }

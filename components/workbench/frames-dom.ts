@@ -12,6 +12,8 @@ export interface FramePane {
   add(frame: FrameRecord): void;
   clear(): void;
   count(): number;
+  /** The run's frames as recorded, in order (for "Download frames"). */
+  records(): FrameRecord[];
   /** After a run: if nothing crossed the wire, say so instead of the "frames appear here" note. */
   finish(): void;
 }
@@ -63,6 +65,7 @@ export function createFramePane(list: HTMLOListElement, empty: HTMLElement): Fra
       empty.hidden = false;
     },
     count: () => views.views.length,
+    records: () => views.views.map((view) => view.record),
     finish() {
       if (views.views.length > 0) return;
       empty.textContent =

@@ -6,6 +6,7 @@ import { STAGE_LABELS } from './stage-labels.ts';
 import { createChecksPane } from './checks-dom.ts';
 import type { WorkbenchController } from './controller.ts';
 import { createFramePane } from './frames-dom.ts';
+import { downloadFrames } from './frames-download.ts';
 import { createTerminal } from './terminal.ts';
 
 const q = <T extends Element>(root: Element, sel: string) => root.querySelector<T>(sel)!;
@@ -19,11 +20,14 @@ export function mountOutput(root: HTMLElement, wb: WorkbenchController, exercise
   const terminal = createTerminal(q(root, '[data-terminal]'));
   const frames = createFramePane(q(root, '[data-frames]'), q(root, '[data-frames-empty]'));
   const checks = createChecksPane(q(root, '[data-checks]'));
+  const download = q<HTMLButtonElement>(root, '[data-frames-download]');
+  download.addEventListener('click', () => downloadFrames(exercise, frames.records()));
 
   const show = (event: HarnessEvent, mode: RunMode) => {
     switch (event.type) {
       case 'frame':
         frames.add(event);
+        download.hidden = false;
         break;
       case 'stdout':
         terminal.write(event.source === 'peer' ? `${GREY}${event.text}${PLAIN}` : event.text);
@@ -55,6 +59,7 @@ export function mountOutput(root: HTMLElement, wb: WorkbenchController, exercise
       case 'run-start':
         terminal.clear();
         frames.clear();
+        download.hidden = true;
         checks.clear(e.mode === 'check' ? 'Checking…' : 'Press Check to judge your code.');
         terminal.note(`$ ${e.mode} ${exercise}`);
         break;

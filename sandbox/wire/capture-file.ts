@@ -46,7 +46,6 @@ export function readCapture(path: string): FrameRecord[] {
   return parseCapture(text, path);
 }
 
-/** One record per line, each line the record's JSON; ends with a newline. */
-export function serialiseCapture(frames: readonly FrameRecord[]): string {
-  return frames.map((frame) => JSON.stringify(frame)).join('\n') + '\n';
-}
+// Writing needs neither node:fs nor zod, so the browser (the workbench's "Download frames")
+// imports it from its own module.
+export { serialiseCapture } from './capture-text.ts';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCapture } from '../../sandbox/wire/capture-file.ts';
 import { launchChromium, SCREENSHOTS } from './browser.ts';
 import { REPO, startWorkshopCli, type RunningWorkshop } from './workshop.ts';
 
@@ -130,6 +131,21 @@ describe('workbench on the local runtime', () => {
     expect(await page.locator(target).count()).toBe(1);
     expect(await page.locator('[data-exercise-status="raw-client"]').textContent()).toBe('done');
     await shoot(page, 'after-check');
+
+    // "Download frames" saves the run as a capture file: every frame of the pane, in order,
+    // readable by the same reader the lessons' captures go through.
+    const shownFrames = await page.locator('.wb-frames li.frame').count();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('[data-frames-download]'),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^raw-client-frames-.*\.jsonl$/);
+    const saved = parseCapture(
+      await readFile((await download.path())!, 'utf8'),
+      download.suggestedFilename(),
+    );
+    expect(saved.length).toBe(shownFrames);
+    expect(JSON.parse(saved[0]!.text)).toMatchObject({ method: 'initialize' });
 
     await page.reload();
     expect(await page.locator('[data-exercise-status="raw-client"]').textContent()).toBe('done');
