@@ -1,9 +1,12 @@
 // The built site (dist/) as files over HTTP: GET and HEAD only, nothing outside the root,
-// folders redirected to their slash form, and cross-origin isolation on exercise pages.
+// folders redirected to their slash form, cross-origin isolation on exercise pages, hashed
+// assets cached for good, and text compressed for the browsers that ask (the workbench's
+// editor chunk is about a megabyte as it lies on disk).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
+import { pickEncoding, compressor } from './compression.ts';
 import { ISOLATION_HEADERS, needsIsolation } from '../runtime/headers.ts';
 
 const TYPES: Record<string, string> = {
@@ -72,13 +75,17 @@ export function serveSiteFile(root: string, req: IncomingMessage, res: ServerRes
   headers['Cache-Control'] = pathname.startsWith('/_astro/')
     ? 'public, max-age=31536000, immutable'
     : 'no-cache';
+  const encoding = pickEncoding(req.headers['accept-encoding'], headers['Content-Type']);
+  headers['Vary'] = 'Accept-Encoding';
+  if (encoding) headers['Content-Encoding'] = encoding;
   res.writeHead(200, headers);
   if (req.method === 'HEAD') res.end();
-  else send(target, res);
+  else send(target, res, encoding);
 }
 
-function send(file: string, res: ServerResponse): void {
+function send(file: string, res: ServerResponse, encoding?: 'br' | 'gzip' | null): void {
   // A file that vanishes or cannot be read mid-answer cuts this answer short (the status is
   // already sent); an unhandled stream error would end the whole server instead.
-  pipeline(createReadStream(file), res, () => undefined);
+  if (encoding) pipeline(createReadStream(file), compressor(encoding), res, () => undefined);
+  else pipeline(createReadStream(file), res, () => undefined);
 }
