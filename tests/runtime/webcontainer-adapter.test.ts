@@ -35,6 +35,13 @@ describe('WebContainer adapter specifics', () => {
     expect(containers).toEqual([]);
   });
 
+  it('asks for the exercise files while the sandbox boots, not after', async () => {
+    const log: string[] = [];
+    const { runtime } = adapter({}, { log });
+    await runtime.boot();
+    expect(log).toEqual(['manifest', 'booted']);
+  });
+
   it('gives up on a boot that never answers with reason "timeout"', async () => {
     const { runtime } = adapter({ hang: true }, { timeout: 300 });
     const err = await bootError(runtime);

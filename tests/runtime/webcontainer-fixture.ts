@@ -21,9 +21,16 @@ export interface FakeAdapter {
   stripperLoads(): number;
 }
 
+export interface AdapterExtras {
+  timeout?: number;
+  isolated?: boolean;
+  /** Receives 'manifest' when the files are asked for and 'booted' when the boot answers. */
+  log?: string[];
+}
+
 export function fakeAdapters(): {
   manifest(): RuntimeManifest;
-  adapter(fake?: FakeOptions, extra?: { timeout?: number; isolated?: boolean }): FakeAdapter;
+  adapter(fake?: FakeOptions, extra?: AdapterExtras): FakeAdapter;
 } {
   let out: string;
   let manifest: RuntimeManifest;
@@ -45,11 +52,15 @@ export function fakeAdapters(): {
       const runtime = new WebContainerRuntime({
         boot: async () => {
           const c = await FakeWebContainer.boot(fake);
+          extra.log?.push('booted');
           containers.push(c);
           booted.push(c);
           return c;
         },
-        loadManifest: async () => manifest,
+        loadManifest: async () => {
+          extra.log?.push('manifest');
+          return manifest;
+        },
         loadStripper: () => {
           loads++;
           return import('../../sandbox/strip/strip-types.ts');

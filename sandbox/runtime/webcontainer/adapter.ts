@@ -102,6 +102,9 @@ export class WebContainerRuntime implements Runtime {
       );
     }
     onStage?.('booting');
+    // The exercise files come from this site, the sandbox from StackBlitz: fetch both at once.
+    const manifest = this.#options.loadManifest();
+    manifest.catch(() => undefined);
     const timeoutMs = this.#options.bootTimeoutMs ?? 20_000;
     const booting = this.#options.boot();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -134,9 +137,9 @@ export class WebContainerRuntime implements Runtime {
     }
 
     onStage?.('mounting');
-    const manifest = await this.#options.loadManifest();
-    await this.#container.mount(toTree({ ...manifest.files, ...PROBE_FILES }));
-    for (const [id, exercise] of Object.entries(manifest.exercises)) {
+    const files = await manifest;
+    await this.#container.mount(toTree({ ...files.files, ...PROBE_FILES }));
+    for (const [id, exercise] of Object.entries(files.exercises)) {
       this.#editable.set(id, exercise.editable);
     }
 
