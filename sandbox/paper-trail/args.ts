@@ -14,7 +14,7 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
                                           [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]
                                           [--resumable [--drop-after N|any]] [--no-get-stream]
-                                          [--max-body BYTES]]]
+                                          [--max-body BYTES] [--auth]]]
 
   (no flags)               speak MCP over stdio: frames on stdin/stdout, logs on stderr
   --http                   serve streamable HTTP at http://127.0.0.1:PORT/mcp
@@ -30,6 +30,9 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
                            progress event (1-${DROP_POINTS}); "any" draws N from --seed
   --no-get-stream          answer GET with 405: no stream for messages tied to no request
   --max-body BYTES         refuse a POST body over BYTES with 413 (default 4 MiB, the SDK's)
+  --auth                   with --http: /mcp wants an OAuth bearer token (lesson 10); a
+                           local authorization server with a static demo key issues them,
+                           metadata at /.well-known/oauth-protected-resource/mcp
   --live                   resources from the template orders://{order_id} over a larger
                            catalog: paged resources/list, subscriptions to an order whose
                            status moves on, completions for order ids (lesson 5)
@@ -104,6 +107,7 @@ const Options = z
       max: 4 * 1024 * 1024,
       unit: 'bytes',
     }).optional(),
+    auth: z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .refine(
@@ -128,6 +132,10 @@ const Options = z
   .refine((o) => o['drop-after'] === undefined || o.resumable, {
     error:
       '--drop-after needs --resumable: a dropped stream can only be resumed from an event store',
+  })
+  .refine((o) => o.http || !o.auth, {
+    error:
+      '--auth only makes sense together with --http: a stdio server takes its credentials from its environment',
   })
   .refine((o) => !(o.resumable && o['json-response']), {
     error:
@@ -159,6 +167,7 @@ export type PaperTrailArgs =
       dropAfter?: number;
       noGetStream?: true;
       maxBodyBytes?: number;
+      auth?: true;
     } & Served);
 
 /** Parses argv (without node and script); throws ArgsError with a friendly message. */
@@ -192,6 +201,7 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     }),
     ...(o['no-get-stream'] && { noGetStream: true as const }),
     ...(o['max-body'] !== undefined && { maxBodyBytes: o['max-body'] }),
+    ...(o.auth && { auth: true as const }),
   };
 }
 
