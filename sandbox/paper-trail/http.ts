@@ -27,6 +27,8 @@ export interface HttpOptions extends PaperTrailOptions, StreamOptions {
   maxSessions?: number;
   /** Lesson 10: /mcp is an OAuth protected resource with a local authorization server. */
   auth?: boolean;
+  /** With auth: the canonical URL tokens must name (default: this server's own /mcp URL). */
+  resource?: string;
 }
 
 export interface RunningHttpServer {
@@ -53,7 +55,9 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
   const servers = new WeakMap<StreamableHTTPServerTransport, McpServer>();
   const allowedHosts: string[] = [];
   const allowedOrigins: string[] = [];
-  const auth = options.auth ? authMode(() => allowedOrigins[0], MCP_PATH) : undefined;
+  const auth = options.auth
+    ? authMode(() => allowedOrigins[0], MCP_PATH, options.resource)
+    : undefined;
 
   // DNS rebinding defence: a browser page on evil.example resolving to 127.0.0.1 still
   // sends its own Host/Origin, so both must name this very server.

@@ -15,16 +15,18 @@ export interface AuthMode {
 }
 
 /** `origin` is known only once the server listens, so it is asked for each time. */
-export function authMode(origin: () => string, mcpPath: string): AuthMode {
-  const resource = () => `${origin()}${mcpPath}`;
+export function authMode(origin: () => string, mcpPath: string, canonical?: string): AuthMode {
+  // The public URL when one is given (a server behind a proxy knows its clients' name for it).
+  const publicOrigin = () => (canonical ? new URL(canonical).origin : origin());
+  const resource = () => canonical ?? `${origin()}${mcpPath}`;
   // RFC 9728 §3.1: the well-known suffix goes between host and the resource's path.
-  const metadataUrl = () => `${origin()}${PRM_PATH}${mcpPath}`;
-  const as = authorizationServer(origin);
+  const metadataUrl = () => `${publicOrigin()}${PRM_PATH}${mcpPath}`;
+  const as = authorizationServer(publicOrigin);
   let gate: ReturnType<typeof bearerGate> | undefined;
 
   const metadata = () => ({
     resource: resource(),
-    authorization_servers: [origin()],
+    authorization_servers: [publicOrigin()],
     scopes_supported: [ORDERS_SCOPE],
     bearer_methods_supported: ['header'],
     resource_name: 'Paper Trail',
