@@ -158,21 +158,25 @@ function expect403(run: RunRecord, name: string, what: string): Outcome {
   return pass(`The request ${what}: 403.`);
 }
 
+/** Two cases judged in turn: the first failure, or one pass that sums both up. */
+function both(first: Outcome, second: () => Outcome, summary: string): Outcome {
+  if (!first.ok) return first;
+  const then = second();
+  return then.ok ? pass(summary) : then;
+}
+
 export const checks: Check[] = [
   {
     id: 'lets-good-token-in',
     title: 'A valid token for this server gets through, in and out of a session',
     hint: 'Tokens are minted anew on every run; accept any token that readToken() verifies and whose claims fit, not one you have seen.',
-    run(run) {
-      const first = expectAllowed(run, 'good', 'with a valid token (Authorization: Bearer …)');
-      if (!first.ok) return first;
-      const again = expectAllowed(
-        run,
-        'session-with-token',
-        'in the session it opened, with the same token',
-      );
-      return again.ok ? pass('Valid tokens get through, the session too.') : again;
-    },
+    run: (run) =>
+      both(
+        expectAllowed(run, 'good', 'with a valid token (Authorization: Bearer …)'),
+        () =>
+          expectAllowed(run, 'session-with-token', 'in the session it opened, with the same token'),
+        'Valid tokens get through, the session too.',
+      ),
   },
   {
     id: 'bearer-any-case',
@@ -264,20 +268,13 @@ export const checks: Check[] = [
     id: 'rebinding',
     title: 'A request naming another Host or Origin is refused with 403',
     hint: 'Check Host against site.hosts and, when there is one, Origin against site.origins, before anything else: a valid token does not make a rebinding request safe.',
-    run(run) {
-      const host = expect403(
-        run,
-        'foreign-host',
-        'with a valid token and Host: evil.example (DNS rebinding)',
-      );
-      if (!host.ok) return host;
-      const origin = expect403(
-        run,
-        'foreign-origin',
-        'with a valid token and Origin: http://evil.example',
-      );
-      return origin.ok ? pass('Foreign Host and foreign Origin: 403.') : origin;
-    },
+    run: (run) =>
+      both(
+        expect403(run, 'foreign-host', 'with a valid token and Host: evil.example (DNS rebinding)'),
+        () =>
+          expect403(run, 'foreign-origin', 'with a valid token and Origin: http://evil.example'),
+        'Foreign Host and foreign Origin: 403.',
+      ),
   },
   {
     id: 'session-is-not-a-credential',

@@ -6,7 +6,7 @@ import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { ISSUER, startGateway } from './gateway.ts';
 import { mintToken } from './issuer.ts';
-import type { Claims } from './issuer.ts';
+import type { Claims } from './guard.ts';
 
 const upstream = process.argv[2];
 if (!upstream) {

@@ -4,24 +4,11 @@
 // guard. A real authorization server keeps its key secret; your guard never sees it either way:
 // it calls readToken(), which checks the signature and nothing else.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+// The claims' shape is declared beside your guard, which reads them.
+import type { Claims } from './guard.ts';
 
 const KEY = 'resource-server-exercise-static-key';
 const HEAD = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'at+jwt' })).toString('base64url');
-
-export interface Claims {
-  /** The authorization server that issued the token. */
-  iss: string;
-  /** The user the token speaks for. */
-  sub: string;
-  /** The resource (RFC 8707) the token was issued for: one MCP server's canonical URL. */
-  aud: string;
-  /** Space-separated scopes, e.g. "orders:read profile". */
-  scope: string;
-  /** Issued at / expires at, in seconds since the epoch. */
-  iat: number;
-  exp: number;
-  jti: string;
-}
 
 const mac = (text: string) => createHmac('sha256', KEY).update(text).digest('base64url');
 
