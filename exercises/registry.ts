@@ -5,6 +5,7 @@ import { checks as fetchClient } from './fetch-client/check.ts';
 import { checks as negotiate } from './negotiate/check.ts';
 import { checks as quietDependencies } from './quiet-dependencies/check.ts';
 import { checks as rawClient } from './raw-client/check.ts';
+import { checks as resourceServer } from './resource-server/check.ts';
 import { checks as stdoutIsTheWire } from './stdout-is-the-wire/check.ts';
 import { checks as tap } from './tap/check.ts';
 import { checks as trustButVerify } from './trust-but-verify/check.ts';
@@ -22,4 +23,5 @@ export const checks: Record<string, readonly Check[]> = {
   'cancel-in-flight': cancelInFlight,
   'quiet-dependencies': quietDependencies,
   'fetch-client': fetchClient,
+  'resource-server': resourceServer,
 };

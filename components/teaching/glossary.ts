@@ -475,6 +475,90 @@ const entries: unknown = [
       href: `${SPEC_NEXT}/basic/versioning#backward-compatibility-with-initialization-based-versions`,
     },
   },
+  {
+    id: 'resource-server',
+    term: 'resource server',
+    definition:
+      'The OAuth role a protected MCP server plays over HTTP: it accepts requests that carry an access token issued for it, and refuses the rest with 401 or 403. It does not issue tokens; an authorization server does.',
+    source: { title: 'Basic › Authorization › Roles', href: `${SPEC}/basic/authorization#roles` },
+  },
+  {
+    id: 'authorization-server',
+    term: 'authorization server',
+    definition:
+      'The OAuth party that signs users in and issues access tokens for a resource server. An MCP server names its authorization servers in its Protected Resource Metadata; it may be the same host or another one.',
+    source: { title: 'Basic › Authorization › Roles', href: `${SPEC}/basic/authorization#roles` },
+  },
+  {
+    id: 'access-token',
+    term: 'access token',
+    definition:
+      'A credential the authorization server issues to a client for one resource, with scopes and an expiry. The client sends it as `Authorization: Bearer <token>` on every HTTP request, never in the URL.',
+    source: {
+      title: 'Basic › Authorization › Token Requirements',
+      href: `${SPEC}/basic/authorization#token-requirements`,
+    },
+  },
+  {
+    id: 'protected-resource-metadata',
+    term: 'Protected Resource Metadata',
+    definition:
+      'A JSON document (RFC 9728) a resource server publishes under `/.well-known/oauth-protected-resource`: its canonical `resource` URL, the `authorization_servers` that issue tokens for it, and the scopes it knows. A 401 points at it with `resource_metadata`.',
+    source: {
+      title: 'Basic › Authorization › Protected Resource Metadata Discovery Requirements',
+      href: `${SPEC}/basic/authorization#protected-resource-metadata-discovery-requirements`,
+    },
+  },
+  {
+    id: 'audience',
+    term: 'audience',
+    definition:
+      'The resource a token was issued for: the client names it with the `resource` parameter (RFC 8707) and the token carries it (in a JWT, the `aud` claim). A resource server accepts only tokens whose audience is its own canonical URL.',
+    source: {
+      title: 'Basic › Authorization › Token Audience Binding and Validation',
+      href: `${SPEC}/basic/authorization#token-audience-binding-and-validation`,
+    },
+  },
+  {
+    id: 'scope',
+    term: 'scope',
+    definition:
+      'A named permission a token carries (here `orders:read`). A valid token without the scope a request needs gets 403 with `error="insufficient_scope"` and the `scope` to ask for; the client then asks for a new token with it (step-up).',
+    source: {
+      title: 'Basic › Authorization › Runtime Insufficient Scope Errors',
+      href: `${SPEC}/basic/authorization#runtime-insufficient-scope-errors`,
+    },
+  },
+  {
+    id: 'pkce',
+    term: 'PKCE',
+    definition:
+      'Proof Key for Code Exchange: the client sends a hash of a secret (`code_challenge`, S256) when it asks for an authorization code, and the secret itself (`code_verifier`) when it trades the code for a token, so a stolen code is useless.',
+    source: {
+      title: 'Basic › Authorization › Authorization Code Protection',
+      href: `${SPEC}/basic/authorization#authorization-code-protection`,
+    },
+  },
+  {
+    id: 'token-passthrough',
+    term: 'token passthrough',
+    definition:
+      'An MCP server forwarding the token its client sent to another service. Forbidden: that token was issued for the MCP server, and the service behind it must get a token of its own.',
+    source: {
+      title: 'Security Best Practices › Token Passthrough',
+      href: `${SPEC}/basic/security_best_practices#token-passthrough`,
+    },
+  },
+  {
+    id: 'dns-rebinding',
+    term: 'DNS rebinding',
+    definition:
+      "An attack in which a web page makes its own host name resolve to 127.0.0.1, so the browser sends its requests to a server on your machine. The requests still carry the page's Host and Origin, so a server that checks both refuses them with 403.",
+    source: {
+      title: 'Basic › Transports › Streamable HTTP › Security Warning',
+      href: `${SPEC}/basic/transports#security-warning`,
+    },
+  },
 ];
 
 export const glossary: readonly GlossaryEntry[] = parseGlossary(

@@ -26,6 +26,7 @@ import {
 } from './lesson-5-sessions.ts';
 import * as lesson6 from './lesson-6-sessions.ts';
 import * as lesson7 from './lesson-7-sessions.ts';
+import * as lesson10 from './lesson-10-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -70,6 +71,8 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'http-lifecycle.jsonl', run: lesson7.captureHttpLifecycle },
   { file: 'http-transport-errors.jsonl', run: lesson7.captureHttpTransportErrors },
   { file: 'http-resume.jsonl', run: lesson7.captureHttpResume },
+  { file: 'auth-flow.jsonl', run: lesson10.captureAuthFlow },
+  { file: 'auth-refusals.jsonl', run: lesson10.captureAuthRefusals },
   { file: 'lookup-2025.jsonl', run: lesson11.captureLookup2025 },
   { file: 'lookup-2026.jsonl', run: lesson11.captureLookup2026 },
   { file: 'cancel-2025.jsonl', run: lesson11.captureCancel2025 },

@@ -14,7 +14,7 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
                                           [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]
                                           [--resumable [--drop-after N|any]] [--no-get-stream]
-                                          [--max-body BYTES]]]
+                                          [--max-body BYTES] [--auth [--resource URL]]]]
 
   (no flags)               speak MCP over stdio: frames on stdin/stdout, logs on stderr
   --http                   serve streamable HTTP at http://127.0.0.1:PORT/mcp
@@ -30,6 +30,12 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
                            progress event (1-${DROP_POINTS}); "any" draws N from --seed
   --no-get-stream          answer GET with 405: no stream for messages tied to no request
   --max-body BYTES         refuse a POST body over BYTES with 413 (default 4 MiB, the SDK's)
+  --auth                   with --http: /mcp wants an OAuth bearer token (lesson 10); a
+                           local authorization server with a static demo key issues them,
+                           metadata at /.well-known/oauth-protected-resource/mcp
+  --resource URL           with --auth: the server's canonical URL as its clients know it
+                           (behind a proxy, say); tokens must name it as their audience
+                           (default: http://127.0.0.1:PORT/mcp)
   --live                   resources from the template orders://{order_id} over a larger
                            catalog: paged resources/list, subscriptions to an order whose
                            status moves on, completions for order ids (lesson 5)
@@ -104,6 +110,14 @@ const Options = z
       max: 4 * 1024 * 1024,
       unit: 'bytes',
     }).optional(),
+    auth: z.boolean().default(false),
+    resource: z
+      .url({
+        protocol: /^https?$/,
+        error: (issue) =>
+          `--resource must be an absolute http(s) URL such as https://paper-trail.example/mcp, got "${String(issue.input)}"`,
+      })
+      .optional(),
     help: z.boolean().default(false),
   })
   .refine(
@@ -128,6 +142,13 @@ const Options = z
   .refine((o) => o['drop-after'] === undefined || o.resumable, {
     error:
       '--drop-after needs --resumable: a dropped stream can only be resumed from an event store',
+  })
+  .refine((o) => o.http || !o.auth, {
+    error:
+      '--auth only makes sense together with --http: a stdio server takes its credentials from its environment',
+  })
+  .refine((o) => o.auth || o.resource === undefined, {
+    error: '--resource only makes sense together with --auth: it is the audience tokens must name',
   })
   .refine((o) => !(o.resumable && o['json-response']), {
     error:
@@ -159,6 +180,8 @@ export type PaperTrailArgs =
       dropAfter?: number;
       noGetStream?: true;
       maxBodyBytes?: number;
+      auth?: true;
+      resource?: string;
     } & Served);
 
 /** Parses argv (without node and script); throws ArgsError with a friendly message. */
@@ -192,6 +215,8 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     }),
     ...(o['no-get-stream'] && { noGetStream: true as const }),
     ...(o['max-body'] !== undefined && { maxBodyBytes: o['max-body'] }),
+    ...(o.auth && { auth: true as const }),
+    ...(o.resource !== undefined && { resource: o.resource }),
   };
 }
 

@@ -11,6 +11,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { greetGetStream, refuseGetStream, resumableTransportOptions } from './http-resume.ts';
 import type { StreamOptions } from './http-resume.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS, SessionTable } from './sessions.ts';
+import { authMode } from './auth/auth-mode.ts';
 
 export const MCP_PATH = '/mcp';
 
@@ -24,6 +25,10 @@ export interface HttpOptions extends PaperTrailOptions, StreamOptions {
   sessionIdleMs?: number;
   /** At most this many open sessions; one more initialize gets 503. */
   maxSessions?: number;
+  /** Lesson 10: /mcp is an OAuth protected resource with a local authorization server. */
+  auth?: boolean;
+  /** With auth: the canonical URL tokens must name (default: this server's own /mcp URL). */
+  resource?: string;
 }
 
 export interface RunningHttpServer {
@@ -50,6 +55,9 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
   const servers = new WeakMap<StreamableHTTPServerTransport, McpServer>();
   const allowedHosts: string[] = [];
   const allowedOrigins: string[] = [];
+  const auth = options.auth
+    ? authMode(() => allowedOrigins[0], MCP_PATH, options.resource)
+    : undefined;
 
   // DNS rebinding defence: a browser page on evil.example resolving to 127.0.0.1 still
   // sends its own Host/Origin, so both must name this very server.
@@ -94,6 +102,8 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (rejectForeign(req, res)) return;
+    // Before the session lookup: a session id is not a credential.
+    if (auth && (await auth.handle(req, res))) return;
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path !== MCP_PATH) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`Paper Trail serves ${MCP_PATH}\n`);

@@ -28,6 +28,10 @@ export const MCP_HEADERS = [
   // 2026-07-28 routing headers (lesson 11): the method and the tool/resource/prompt name.
   'mcp-method',
   'mcp-name',
+  // Lesson 10: the bearer token, the challenge that asks for one, and where a redirect goes.
+  'authorization',
+  'www-authenticate',
+  'location',
 ] as const;
 
 /** HTTP metadata for a frame that crossed streamable HTTP. */
