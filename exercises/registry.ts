@@ -3,6 +3,7 @@ import type { Check } from '../sandbox/contract/check.ts';
 import { checks as cancelInFlight } from './cancel-in-flight/check.ts';
 import { checks as fetchClient } from './fetch-client/check.ts';
 import { checks as negotiate } from './negotiate/check.ts';
+import { checks as portTo2026 } from './port-to-2026/check.ts';
 import { checks as quietDependencies } from './quiet-dependencies/check.ts';
 import { checks as rawClient } from './raw-client/check.ts';
 import { checks as stdoutIsTheWire } from './stdout-is-the-wire/check.ts';
@@ -22,4 +23,5 @@ export const checks: Record<string, readonly Check[]> = {
   'cancel-in-flight': cancelInFlight,
   'quiet-dependencies': quietDependencies,
   'fetch-client': fetchClient,
+  'port-to-2026': portTo2026,
 };
