@@ -230,7 +230,7 @@ function envelopeProblem(r: Request): string | undefined {
       : `has no "${PV}" in params._meta`;
   }
   if (meta[PV] !== VERSION) {
-    return `names protocol version ${quote(JSON.stringify(meta[PV]))}; this client speaks "${VERSION}"`;
+    return `names protocol version ${JSON.stringify(meta[PV])}; this client speaks "${VERSION}"`;
   }
   if (!isObject(meta[CAPS])) {
     const near = lookalike('clientCapabilities') ?? lookalike('capabilities');
@@ -311,7 +311,7 @@ const orderStatus: Check = {
 const inputRequired: Check = {
   id: 'input-required',
   title: 'Treat input_required as a question, not as the answer',
-  hint: 'When result.resultType is "input_required", the tool has not run yet: answer its inputRequests and call the tool again; only a "complete" result is the answer.',
+  hint: 'When result.resultType is "input_required", the tool has not run yet: answer its inputRequests and call the tool again; only a "complete" result is the answer. The server can ask only a client whose clientCapabilities declare {"elicitation":{"form":{}}}.',
   run(run) {
     const port = split(run).port;
     const c = cancellation(port);
@@ -322,7 +322,6 @@ const inputRequired: Check = {
         ok: false,
         frame: c.asked.frame.seq,
         message: say`Your cancel_order call (${frameRef(n)}) was refused in ${frameRef(c.asked.frame.seq)} with -32021 ${quote(c.asked.message.error.message, 160)}: its "${CAPS}" does not say the client can show an elicitation form, so the server cannot ask the user. Declare {"elicitation":{"form":{}}}.`,
-        hint: `Send "${CAPS}": {"elicitation":{"form":{}}} in params._meta.`,
       };
     }
     if (!c.inputRequired || !c.asked) {
@@ -408,7 +407,7 @@ const retriesWithAnswers: Check = {
       return {
         ok: false,
         frame: n,
-        message: say`Your retry (${frameRef(n)}) sends requestState ${quote(JSON.stringify(params.requestState ?? null))}, but ${frameRef(a)} gave ${quote(JSON.stringify(state))}. It is the server's note to itself: send it back exactly as it came, never a value of your own.`,
+        message: say`Your retry (${frameRef(n)}) sends requestState ${JSON.stringify(params.requestState ?? null)}, but ${frameRef(a)} gave ${JSON.stringify(state)}. It is the server's note to itself: send it back exactly as it came, never a value of your own.`,
       };
     }
     const result = resultOf(c.final);
@@ -513,22 +512,23 @@ const printsResults: Check = {
 
 // ---- Ungraded: the lesson-2 client against the same server. ----
 
-function lesson2Story(l: Lesson2Run): ReturnType<typeof say> {
+/** What the lesson-2 client met, in words, and the frame that shows it best. */
+function lesson2Story(l: Lesson2Run): { said: ReturnType<typeof say>; frame?: number } {
   const init = l.conv.requests('c2s')[0];
   const where =
     l.legacy === 'reject'
-      ? 'Started with --legacy reject (a server that speaks 2026-07-28 only)'
-      : 'As Paper Trail v2 starts by default';
+      ? 'Against Paper Trail v2 started with --legacy reject, a server that speaks 2026-07-28 only'
+      : `Against Paper Trail v2 with --legacy ${l.legacy}`;
   if (!init) {
     const stopped = l.end?.stopped === true ? `, and was stopped after ${LESSON_2_S} s` : '';
-    return say`${where}, your lesson-2 client sent nothing${stopped}.`;
+    return { said: say`${where}, your lesson-2 client sent nothing${stopped}.` };
   }
   const answer = l.conv.responseTo(init);
   const result = resultOf(answer);
   const met =
     result && typeof result.protocolVersion === 'string'
-      ? say`its ${init.message.method} (${frameRef(init.frame.seq)}) was answered in ${frameRef(answer!.frame.seq)} with protocolVersion ${quote(result.protocolVersion)}: the server fell back to the old revision for it`
-      : say`its ${init.message.method} (${frameRef(init.frame.seq)}) ${answerWords(answer)}`;
+      ? say`${init.message.method} (${frameRef(init.frame.seq)}) was answered in ${frameRef(answer!.frame.seq)} with protocolVersion ${quote(result.protocolVersion)}: the server served it as a 2025-11-25 client`
+      : say`${init.message.method} (${frameRef(init.frame.seq)}) ${answerWords(answer)}`;
   const end = l.end;
   const printed = typeof end?.stdout === 'string' ? end.stdout.trim() : '';
   const gist = typeof end?.stderr === 'string' ? stderrGist(end.stderr) : '';
@@ -539,7 +539,10 @@ function lesson2Story(l: Lesson2Run): ReturnType<typeof say> {
       : end.code === 0
         ? 'it exited with code 0'
         : `it exited with ${end.signal ?? `code ${String(end.code)}`}${gist ? ` (${quote(gist, 160)})` : ''}`;
-  return say`${where}, ${met}; it printed ${printed ? quote(printed, 200) : 'nothing'}, and ${how}.`;
+  return {
+    said: say`${where}, your lesson-2 client's ${met}; it printed ${printed ? quote(printed, 200) : 'nothing'}, and ${how}.`,
+    frame: (answer ?? init).frame.seq,
+  };
 }
 
 const lesson2Client: Check = {
@@ -554,13 +557,12 @@ const lesson2Client: Check = {
         'The driver did not get to run your lesson-2 client: your port did not finish in time.',
       );
     }
-    return { ok: true, message: joinSaid(lesson2.map(lesson2Story)) };
+    const stories = lesson2.map(lesson2Story);
+    const message = stories.map((s) => s.said).reduce((all, said) => say`${all} ${said}`);
+    const frame = stories.find((s) => s.frame !== undefined)?.frame;
+    return { ok: true, message, ...(frame !== undefined && { frame }) };
   },
 };
-
-function joinSaid(parts: ReturnType<typeof say>[]): ReturnType<typeof say> {
-  return parts.reduce((all, part) => say`${all} ${part}`);
-}
 
 export const checks: Check[] = [
   onPort(jsonrpcFrames),

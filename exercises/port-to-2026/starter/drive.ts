@@ -1,7 +1,7 @@
 // The checker's driver (read-only): runs your port against Paper Trail v2, then your lesson-2
-// client against it twice, as Paper Trail v2 starts by default and started with
-// --legacy reject (a server that speaks 2026-07-28 only). Lines starting with @@ tell the
-// checker which frames belong to which run; the rest of stdout is your port's.
+// client against Paper Trail v2 started with --legacy reject, a server that speaks 2026-07-28
+// only. Lines starting with @@ tell the checker which frames belong to which run; the rest of
+// stdout is your port's.
 // Run: node drive.ts <server command> [args...]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -30,38 +30,37 @@ const port = spawn(process.execPath, [...nodeArgs, here('client.ts'), ...peer], 
 });
 const portExit = await exited(port);
 // Its server's last frames reach the tap before the next connection starts.
-await pause(200);
+await pause(100);
 report('port-exit', portExit);
 
-for (const legacy of ['serve', 'reject']) {
-  report('lesson-2-start', { legacy });
-  await pause(150);
-  // Arguments after the server command reach Paper Trail v2 itself.
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, here('lesson-2-client.ts'), ...peer, '--legacy', legacy],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-  child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  let stopped = false;
-  const timer = setTimeout(() => {
-    stopped = true;
-    child.kill();
-  }, LESSON_2_MS);
-  const exit = await exited(child);
-  clearTimeout(timer);
-  // A stopped client's server may still hold these pipes open; this driver is done with them.
-  child.stdout!.destroy();
-  child.stderr!.destroy();
-  await pause(150);
-  report('lesson-2-end', {
-    legacy,
-    ...exit,
-    stopped,
-    stdout: stdout.slice(0, 2000),
-    stderr: stderr.slice(-2000),
-  });
-}
+// Your lesson-2 client against a server that speaks 2026-07-28 only (arguments after the
+// server command reach Paper Trail v2 itself).
+const legacy = 'reject';
+report('lesson-2-start', { legacy });
+await pause(150);
+const child = spawn(
+  process.execPath,
+  [...nodeArgs, here('lesson-2-client.ts'), ...peer, '--legacy', legacy],
+  { stdio: ['ignore', 'pipe', 'pipe'] },
+);
+let stdout = '';
+let stderr = '';
+child.stdout!.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+let stopped = false;
+const timer = setTimeout(() => {
+  stopped = true;
+  child.kill();
+}, LESSON_2_MS);
+const exit = await exited(child);
+clearTimeout(timer);
+// A stopped client's server may still hold these pipes open; this driver is done with them.
+child.stdout!.destroy();
+child.stderr!.destroy();
+report('lesson-2-end', {
+  legacy,
+  ...exit,
+  stopped,
+  stdout: stdout.slice(0, 2000),
+  stderr: stderr.slice(-2000),
+});
