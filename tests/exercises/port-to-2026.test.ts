@@ -9,7 +9,7 @@ const mistakes: Mistake[] = [
     name: 'sends-initialize',
     frame: 0,
     check: 'no-initialize',
-    says: ['sends initialize, which 2026-07-28 no longer has', 'took it for a 2025-11-25 client'],
+    says: ['sends initialize, which 2026-07-28 no longer has', 'with error -32601'],
   },
   {
     name: 'meta-wrong-prefix',
