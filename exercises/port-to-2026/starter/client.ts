@@ -12,8 +12,8 @@ lines.on('line', (line) => {
   console.error('server said:', line);
 });
 
-// TODO, with params._meta on every request (protocolVersion "2026-07-28", clientCapabilities,
-// clientInfo):
+// TODO, with params._meta on every request (protocolVersion "2026-07-28",
+// clientCapabilities, clientInfo):
 // 1. server/discover, and check that its answer offers 2026-07-28;
 // 2. tools/call order_status PT-1041; print its structuredContent as one JSON line;
 // 3. tools/call cancel_order PT-1041; when the answer is input_required, call again with
