@@ -14,7 +14,12 @@ import {
 import { driverReports } from '../../sandbox/checks/driver-reports.ts';
 import { Conversation, quote, stderrGist, type Read } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
-import { conversation, isObject } from '../../sandbox/checks/run-story.ts';
+import {
+  conversation,
+  isObject,
+  parsedLine,
+  printedBefore,
+} from '../../sandbox/checks/run-story.ts';
 import { frameRef, say } from '../../sandbox/checks/say.ts';
 
 const VERSION = '2026-07-28';
@@ -426,20 +431,6 @@ const retriesWithAnswers: Check = {
   },
 };
 
-/** Was the line at `offset` of stdout printed before frame `seq` was recorded? */
-function printedBefore(run: RunRecord, offset: number, seq: number): boolean {
-  const chunk = run.printed.filter((p) => p.offset <= offset).at(-1);
-  return chunk !== undefined && chunk.frames <= seq;
-}
-
-function parsed(line: string): unknown {
-  try {
-    return JSON.parse(line) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 const printsResults: Check = {
   id: 'prints-results',
   title: 'Print the order, then the cancellation’s text, from the replies',
@@ -467,7 +458,7 @@ const printsResults: Check = {
     const expected = [
       {
         want: JSON.stringify(order),
-        ok: (l: string) => isDeepStrictEqual(parsed(l), order),
+        ok: (l: string) => isDeepStrictEqual(parsedLine(l), order),
         reply: statusAnswer.frame.seq,
       },
       { want: text, ok: (l: string) => l.trim() === text, reply: c.final.frame.seq },
