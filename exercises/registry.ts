@@ -3,6 +3,7 @@ import type { Check } from '../sandbox/contract/check.ts';
 import { checks as cancelInFlight } from './cancel-in-flight/check.ts';
 import { checks as fetchClient } from './fetch-client/check.ts';
 import { checks as negotiate } from './negotiate/check.ts';
+import { checks as portTo2026 } from './port-to-2026/check.ts';
 import { checks as quietDependencies } from './quiet-dependencies/check.ts';
 import { checks as rawClient } from './raw-client/check.ts';
 import { checks as resourceServer } from './resource-server/check.ts';
@@ -24,4 +25,5 @@ export const checks: Record<string, readonly Check[]> = {
   'quiet-dependencies': quietDependencies,
   'fetch-client': fetchClient,
   'resource-server': resourceServer,
+  'port-to-2026': portTo2026,
 };

@@ -1,21 +1,29 @@
-// The check pane: one row per check (passed, failed, or not reached when it had nothing to
-// judge), its message and hint, and a link to the frame it is about in the live frame pane.
+// The check pane: one row per check (passed, failed, not reached when it had nothing to
+// judge, or information from an ungraded check), its message and hint, and a link to the frame it is about in the live frame pane.
 // Learner-derived text goes in as textContent.
 import type { CheckResult } from '../../sandbox/contract/events.ts';
 import { liveFrameId } from './frames-dom.ts';
 
-export type CheckState = 'ok' | 'fail' | 'not-reached';
+export type CheckState = 'ok' | 'fail' | 'not-reached' | 'info';
 
 /** A check with nothing to judge is neither green nor red: neutral, and said in words. */
 const MARKS: Record<CheckState, { mark: string; label: string }> = {
   ok: { mark: '✓', label: 'passed' },
   fail: { mark: '✗', label: 'failed' },
   'not-reached': { mark: '–', label: 'not reached' },
+  info: { mark: 'i', label: 'for information, not graded' },
 };
 
 /** How a check's row shows: its state (the row's class), its mark and the mark's label. */
 export function markOf(check: CheckResult): { state: CheckState; mark: string; label: string } {
-  const state: CheckState = check.reached === false ? 'not-reached' : check.ok ? 'ok' : 'fail';
+  const state: CheckState =
+    check.info === true
+      ? 'info'
+      : check.reached === false
+        ? 'not-reached'
+        : check.ok
+          ? 'ok'
+          : 'fail';
   return { state, ...MARKS[state] };
 }
 
@@ -55,6 +63,7 @@ export function createChecksPane(host: HTMLElement): ChecksPane {
       msg.className = 'wb-check-message';
       // Read out as part of the message too: the mark alone is easy to miss.
       if (state === 'not-reached') msg.append('Not reached: ');
+      if (state === 'info') msg.append('For information, not graded: ');
       const mentioned = appendMessage(msg, check.parts);
       li.append(mark, title, msg);
       if (check.frame !== undefined && !mentioned.has(check.frame)) {

@@ -11,6 +11,7 @@ import {
 } from '../../sandbox/checks/client-checks.ts';
 import { quote } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
+import { parsedLine, printedBefore } from '../../sandbox/checks/run-story.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
 import type { RunRecord } from '../../sandbox/contract/check.ts';
 
@@ -141,16 +142,6 @@ function printedLines(run: RunRecord): { text: string; offset: number }[] {
   return out;
 }
 
-/**
- * Was this line printed before frame `seq` was recorded? The tap records a reply before the
- * program can read it, so "yes" is certain; a late "no" may only mean the harness read the
- * program's output late, and then the value itself tells.
- */
-function printedBefore(run: RunRecord, offset: number, seq: number): boolean {
-  const chunk = run.printed.filter((p) => p.offset <= offset).at(-1);
-  return chunk !== undefined && chunk.frames <= seq;
-}
-
 /** How a printed object differs from the reply's, member by member. */
 function differences(printed: unknown, expected: unknown): string {
   if (!isObject(printed) || !isObject(expected)) return '';
@@ -163,14 +154,6 @@ function differences(printed: unknown, expected: unknown): string {
         : `${k} is not in it`,
     );
   return diffs.length > 0 ? `: ${diffs.join('; ')}` : '';
-}
-
-function parsed(line: string): unknown {
-  try {
-    return JSON.parse(line) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 const printsResult: Check = {
@@ -191,18 +174,18 @@ const printsResult: Check = {
     if (lines.length === 0)
       return { ok: false, message: 'Your program printed nothing on stdout.' };
     const early = lines.find(
-      (l) => isObject(parsed(l.text)) && printedBefore(run, l.offset, reply),
+      (l) => isObject(parsedLine(l.text)) && printedBefore(run, l.offset, reply),
     );
     if (early) {
       return {
         ok: false,
         frame: reply,
         message: say`You printed ${quote(early.text, 160)} before the reply it should come from had \
-arrived (${frameRef(reply)}, the answer to your tools/call, came later)${differences(parsed(early.text), expected)}. \
+arrived (${frameRef(reply)}, the answer to your tools/call, came later)${differences(parsedLine(early.text), expected)}. \
 Wait for the reply and print what it says.`,
       };
     }
-    const hit = lines.findIndex((l) => isDeepStrictEqual(parsed(l.text), expected));
+    const hit = lines.findIndex((l) => isDeepStrictEqual(parsedLine(l.text), expected));
     if (hit !== -1 && lines.length === 1) {
       return {
         ok: true,
@@ -217,7 +200,7 @@ Wait for the reply and print what it says.`,
       };
     }
     const whole = lines.find((l) => {
-      const p = parsed(l.text);
+      const p = parsedLine(l.text);
       return isObject(p) && isDeepStrictEqual(p.structuredContent, expected);
     });
     if (whole) {
@@ -226,7 +209,7 @@ Wait for the reply and print what it says.`,
         message: `You printed the whole result; print only its structuredContent, ${quote(JSON.stringify(expected), 160)}.`,
       };
     }
-    const object = lines.find((l) => isObject(parsed(l.text)));
+    const object = lines.find((l) => isObject(parsedLine(l.text)));
     if (object) {
       // A garbled character is a reading mistake (reads-whole-lines), not a copied answer.
       const why = object.text.includes('\uFFFD')
@@ -235,7 +218,7 @@ Wait for the reply and print what it says.`,
       return {
         ok: false,
         frame: reply,
-        message: say`The value you printed does not match the reply in ${frameRef(reply)}${differences(parsed(object.text), expected)}. ${why}`,
+        message: say`The value you printed does not match the reply in ${frameRef(reply)}${differences(parsedLine(object.text), expected)}. ${why}`,
       };
     }
     return {

@@ -42,3 +42,22 @@ export function printedLines(run: RunRecord): string[] {
     .map((l) => l.replace(/\r$/, '').trim())
     .filter((l) => l !== '');
 }
+
+/**
+ * Was the line at `offset` of the program's stdout printed before frame `seq` was recorded?
+ * The tap records a reply before the program can read it, so "yes" is certain; a late "no"
+ * may only mean the harness read the program's output late, and then the value itself tells.
+ */
+export function printedBefore(run: RunRecord, offset: number, seq: number): boolean {
+  const chunk = run.printed.filter((p) => p.offset <= offset).at(-1);
+  return chunk !== undefined && chunk.frames <= seq;
+}
+
+/** A printed line read as JSON, or undefined when it is not JSON. */
+export function parsedLine(line: string): unknown {
+  try {
+    return JSON.parse(line) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -11,6 +11,8 @@ export const HARNESS_ERROR = 3;
 
 /** As wide as PASS and FAIL, so the ids line up; neither a tick nor a cross. */
 const NOT_REACHED = '–   ';
+/** An ungraded check: what it shows, as wide as PASS and FAIL. */
+const INFO = 'INFO';
 
 /**
  * A check's verdict: one line per check (a failing one with its hint, one with nothing to
@@ -21,11 +23,12 @@ export function checkReport(summary: Summary, json: boolean): string {
   const passed = summary.passed === true;
   const ending = endingLine(summary);
   if (json) {
-    const checks = summary.checks.map(({ id, title, ok, reached, message }) => ({
+    const checks = summary.checks.map(({ id, title, ok, reached, info, message }) => ({
       id,
       title,
       ok,
       ...(reached === false && { reached }),
+      ...(info === true && { info }),
       message,
     }));
     const ended = ending && { ended: ending };
@@ -36,6 +39,10 @@ export function checkReport(summary: Summary, json: boolean): string {
   let text = '';
   for (const c of summary.checks) {
     const message = c.message.replace(/\n/g, ' ');
+    if (c.info === true) {
+      text += `${INFO} ${c.id}: for information, not graded: ${message}\n`;
+      continue;
+    }
     if (c.reached === false) {
       text += `${NOT_REACHED} ${c.id}: not reached: ${message}\n`;
       continue;

@@ -75,6 +75,11 @@ export type Outcome = Judgement | NotReached;
 export interface Check {
   id: string;
   title: string;
+  /**
+   * Ungraded: the check shows the learner something (what an older client meets, say) and
+   * never passes or fails the run. Its outcome's `ok` is ignored; its message is the point.
+   */
+  info?: true;
   /** Shown when the check fails and the outcome has no hint of its own. */
   hint: string;
   run(record: RunRecord): Outcome;

@@ -28,6 +28,11 @@ export const CheckResult = z.object({
    * passed, which is the safe reading.
    */
   reached: z.literal(false).optional(),
+  /**
+   * Present, and true, for an ungraded check that only shows something: never a failure, so
+   * `ok` is true too and consumers that read only `ok` count it as no obstacle.
+   */
+  info: z.literal(true).optional(),
   /** Learner-facing: what was expected, what was seen, as plain text (the CLI prints this). */
   message: z.string(),
   /** The same message in pieces, its frame mentions as data: the text of the parts is `message`. */

@@ -15,6 +15,12 @@ export const PeerSpec = z.discriminatedUnion('kind', [
     /** Paper Trail's own flags after --http (e.g. --resumable); a check run adds --seed. */
     flags: z.array(z.string()).optional(),
   }),
+  /** Paper Trail v2 (sandbox/paper-trail-v2, 2026-07-28 and 2025-11-25) over stdio. */
+  z.object({
+    kind: z.literal('paper-trail-v2'),
+    /** Paper Trail v2's own stdio flags (e.g. --undelivered); a check run adds --seed. */
+    flags: z.array(z.string()).optional(),
+  }),
   /** A file of the exercise run with node (e.g. the learner's server). */
   z.object({ kind: z.literal('file'), file: relativeFile }),
 ]);

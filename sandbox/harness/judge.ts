@@ -18,9 +18,14 @@ export function runChecks(checks: readonly Check[], record: RunRecord): CheckRes
       message: String(outcome.message),
       parts: partsOf(outcome.message),
     };
+    // An ungraded check is information whatever it found: not a pass, never a failure.
+    if (check.info) {
+      result.ok = true;
+      result.info = true;
+    }
     // Not reached is not a mistake of this check's kind: its hint would send the learner
     // after the wrong thing.
-    if (outcome.reached === false) result.reached = false;
+    else if (outcome.reached === false) result.reached = false;
     else if (!outcome.ok) result.hint = outcome.hint ?? check.hint;
     if (outcome.frame !== undefined) result.frame = outcome.frame;
     return result;

@@ -6,6 +6,7 @@ import type { ProcessRecord } from '../contract/check.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import type { ExerciseMeta } from '../exercises/schema.ts';
 import { paperTrailCommand } from '../paper-trail/index.ts';
+import { paperTrailV2Command } from '../paper-trail-v2/command.ts';
 import type { Framer } from '../wire/framer.ts';
 import { startHttpPeer } from './http-peer.ts';
 import { ByteBudget, type Limits, type Stopper } from './limits.ts';
@@ -45,6 +46,7 @@ export interface PeerSetup {
   emit: (e: HarnessEvent) => void;
   relay?: string[];
   paperTrail?: { command: string; args: string[] };
+  paperTrailV2?: { command: string; args: string[] };
   /** See RunOptions.stripped. */
   stripped: boolean;
   /** A check run's seed: Paper Trail varies its data, and the tap cuts what a client reads. */
@@ -66,11 +68,16 @@ export function splitsDelivery(run: ExerciseMeta['run'], seed: number | undefine
   return seed !== undefined && run.learner === 'program' && run.peer.kind !== 'paper-trail-http';
 }
 
-/** Paper Trail's command, with this run's seed when it is a check run. */
+/** Paper Trail's command (v1 or v2), with this run's seed when it is a check run. */
 function paperTrail(setup: PeerSetup): { command: string; args: string[] } {
-  const server = setup.paperTrail ?? paperTrailCommand();
+  const peer = setup.run.peer;
+  const server =
+    peer.kind === 'paper-trail-v2'
+      ? (setup.paperTrailV2 ?? paperTrailV2Command())
+      : (setup.paperTrail ?? paperTrailCommand());
+  const flags = peer.kind === 'paper-trail-v2' ? (peer.flags ?? []) : [];
   const seed = setup.seed === undefined ? [] : ['--seed', String(setup.seed)];
-  return { command: server.command, args: [...server.args, ...seed] };
+  return { command: server.command, args: [...server.args, ...flags, ...seed] };
 }
 
 export function startPeer(setup: PeerSetup): Promise<Peer> {

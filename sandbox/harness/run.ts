@@ -44,6 +44,8 @@ export interface RunOptions {
   relay?: string[];
   /** How to start Paper Trail; defaults to paperTrailCommand() (its main.ts next to the sources). */
   paperTrail?: { command: string; args: string[] };
+  /** How to start Paper Trail v2; defaults to paperTrailV2Command() (its main.ts). */
+  paperTrailV2?: { command: string; args: string[] };
   /**
    * Checks by exercise id. The course's registry (exercises/registry.ts) is handed in by the
    * entry points, so that the engine never imports the course.

@@ -20,6 +20,7 @@ export interface SessionOptions {
   maxFrameBytes?: number;
   relay?: string[];
   paperTrail?: { command: string; args: string[] };
+  paperTrailV2?: { command: string; args: string[] };
   stripped?: boolean;
   /** A check run's seed (RunOptions.seed); absent in run mode. */
   seed?: number;
@@ -59,6 +60,7 @@ export async function execute(
     source: run.learner === 'program' ? 'peer' : 'learner',
     relay: options.relay,
     paperTrail: options.paperTrail,
+    paperTrailV2: options.paperTrailV2,
     stripped: options.stripped ?? false,
     seed: options.seed,
   });

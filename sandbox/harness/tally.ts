@@ -6,16 +6,22 @@ export interface Tally {
   passed: number;
   failed: number;
   notReached: number;
+  /** Ungraded checks that only show something (CheckResult.info): counted apart. */
+  info: number;
 }
 
 export function tally(results: readonly CheckResult[]): Tally {
-  const notReached = results.filter((r) => r.reached === false).length;
-  const passed = results.filter((r) => r.ok).length;
-  return { passed, failed: results.length - passed - notReached, notReached };
+  const info = results.filter((r) => r.info === true).length;
+  const graded = results.filter((r) => r.info !== true);
+  const notReached = graded.filter((r) => r.reached === false).length;
+  const passed = graded.filter((r) => r.ok).length;
+  return { passed, failed: graded.length - passed - notReached, notReached, info };
 }
 
-/** "3 passed, 1 failed", plus ", 2 not reached" when some were. */
+/** "3 passed, 1 failed", plus ", 2 not reached" and ", 1 for information" when there are some. */
 export function tallyText(t: Tally): string {
-  const base = `${t.passed} passed, ${t.failed} failed`;
-  return t.notReached > 0 ? `${base}, ${t.notReached} not reached` : base;
+  let text = `${t.passed} passed, ${t.failed} failed`;
+  if (t.notReached > 0) text += `, ${t.notReached} not reached`;
+  if (t.info > 0) text += `, ${t.info} for information`;
+  return text;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { parseCliArgs, wholeNumber } from '../input/cli-args.ts';
 import { portFlag } from '../paper-trail/args.ts';
 
-export const USAGE_V2 = `usage: npm run --silent paper-trail-v2 [-- [--legacy serve|reject] [--seed N]
+export const USAGE_V2 = `usage: npm run --silent paper-trail-v2 [-- [--legacy serve|reject] [--seed N] [--undelivered]
                                              [--http [--port N] [--json-response]]]
 
   (no flags)               speak MCP over stdio: 2026-07-28 to a client that opens with
@@ -16,6 +16,7 @@ export const USAGE_V2 = `usage: npm run --silent paper-trail-v2 [-- [--legacy se
   --port N                 port for --http, 0-65535; 0 (the default) picks a free port
   --json-response          answer every POST with one JSON body, never an SSE stream
   --seed N                 serve a per-run variation of the orders drawn from N
+  --undelivered            no order is delivered yet, so cancel_order always asks
   --help                   show this text`;
 
 const Options = z
@@ -29,6 +30,7 @@ const Options = z
     port: portFlag,
     'json-response': z.boolean().default(false),
     seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
+    undelivered: z.boolean().default(false),
     help: z.boolean().default(false),
   })
   .refine((o) => o.http || (o.port === undefined && !o['json-response']), {
@@ -37,11 +39,12 @@ const Options = z
 
 export type PaperTrailV2Args =
   | { mode: 'help' }
-  | { mode: 'stdio'; legacy: 'serve' | 'reject'; seed?: number }
+  | { mode: 'stdio'; legacy: 'serve' | 'reject'; seed?: number; undelivered?: true }
   | {
       mode: 'http';
       legacy: 'serve' | 'reject';
       seed?: number;
+      undelivered?: true;
       port: number;
       jsonResponse: boolean;
     };
@@ -50,7 +53,11 @@ export type PaperTrailV2Args =
 export function parsePaperTrailV2Args(argv: readonly string[]): PaperTrailV2Args {
   const o = parseCliArgs(argv, { short: { help: 'h' }, schema: Options });
   if (o.help) return { mode: 'help' };
-  const common = { legacy: o.legacy, ...(o.seed !== undefined && { seed: o.seed }) };
+  const common = {
+    legacy: o.legacy,
+    ...(o.seed !== undefined && { seed: o.seed }),
+    ...(o.undelivered && { undelivered: true as const }),
+  };
   if (!o.http) return { mode: 'stdio', ...common };
   return { mode: 'http', ...common, port: o.port ?? 0, jsonResponse: o['json-response'] };
 }

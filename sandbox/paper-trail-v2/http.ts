@@ -57,7 +57,12 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 export async function startHttpV2Server(options: HttpV2Options): Promise<RunningHttpV2Server> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const handler = createMcpHandler(
-    () => createPaperTrailV2({ seed: options.seed, stepDelayMs: options.stepDelayMs }),
+    () =>
+      createPaperTrailV2({
+        seed: options.seed,
+        stepDelayMs: options.stepDelayMs,
+        undelivered: options.undelivered,
+      }),
     {
       legacy: options.legacy === 'reject' ? 'reject' : 'stateless',
       ...(options.jsonResponse && { responseMode: 'json' as const }),

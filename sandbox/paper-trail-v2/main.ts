@@ -1,10 +1,9 @@
 // Entry point: `npm run --silent paper-trail-v2` (stdio) or `... -- --http --port N`.
 // On stdio, stdout belongs to the protocol, so every human-readable line goes to stderr.
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { exitOnUsageError } from '../input/cli-args.ts';
 import { USAGE_V2, parsePaperTrailV2Args, type PaperTrailV2Args } from './args.ts';
 import { startHttpV2Server } from './http.ts';
-import { createPaperTrailV2 } from './server.ts';
+import { serveStdioV2 } from './stdio.ts';
 import { closeOnSignal } from '../paper-trail/shutdown.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -21,13 +20,7 @@ async function main(): Promise<void> {
     return;
   }
   if (args.mode === 'stdio') {
-    const seed = args.seed;
-    // The first message decides the revision of the whole connection: initialize (or a
-    // request without the _meta envelope) is 2025-11-25, a request with it is 2026-07-28.
-    serveStdio(() => createPaperTrailV2({ seed }), {
-      legacy: args.legacy,
-      onerror: (error) => log(`paper-trail-v2: ${error.message}`),
-    });
+    serveStdioV2(args);
     log(`paper-trail-v2: speaking MCP on stdio (2025-11-25 clients: ${args.legacy})`);
     return;
   }
@@ -35,6 +28,7 @@ async function main(): Promise<void> {
     port: args.port,
     legacy: args.legacy,
     seed: args.seed,
+    undelivered: args.undelivered,
     jsonResponse: args.jsonResponse,
     log,
   });

@@ -12,6 +12,7 @@ import {
   inputResponse,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { seeded } from '../input/seed.ts';
 import { orderBook, trackingSteps, type OrderRecord } from '../paper-trail/orders.ts';
 
 export const SERVER_INFO_V2 = { name: 'paper-trail-v2', version: '2.0.0' } as const;
@@ -21,6 +22,11 @@ export interface PaperTrailV2Options {
   seed?: number;
   /** Pause between track_shipment progress steps. */
   stepDelayMs?: number;
+  /**
+   * No order is delivered yet (a delivered one reads as shipped), so cancel_order always
+   * asks: the port-to-2026 exercise's checker runs with it, whatever the seed drew.
+   */
+  undelivered?: boolean;
 }
 
 const orderInput = z.object({ order_id: z.string().describe('Order id, e.g. PT-1041') });
@@ -33,7 +39,17 @@ const text = (value: string) => ({ content: [{ type: 'text' as const, text: valu
 
 /** A fresh server instance; serveStdio and createMcpHandler call this once per connection/request. */
 export function createPaperTrailV2(options: PaperTrailV2Options = {}): McpServer {
-  const orders = orderBook(options.seed);
+  const orders = orderBook(options.seed).map((order) =>
+    options.undelivered && order.status === 'delivered'
+      ? { ...order, status: 'shipped' as const }
+      : order,
+  );
+  // requestState is opaque to the client: with a seed it differs from run to run, so only a
+  // client that sends back what it was given gets it right.
+  const stateOf = (orderId: string): string =>
+    options.seed === undefined
+      ? `cancel:${orderId}`
+      : `cancel:${orderId}:${Math.floor(seeded(options.seed, 7) * 0xffffff).toString(16)}`;
   const stepDelayMs = options.stepDelayMs ?? 20;
   const find = (orderId: string): OrderRecord | undefined =>
     orders.find((order) => order.order_id === orderId);
@@ -118,7 +134,7 @@ export function createPaperTrailV2(options: PaperTrailV2Options = {}): McpServer
               requestedSchema: confirmation,
             }),
           },
-          requestState: `cancel:${order_id}`,
+          requestState: stateOf(order_id),
         });
       }
       if (!confirmed.confirm) return text(`${order_id} was not cancelled (the user said no)`);

@@ -25,10 +25,20 @@ export interface BundleResult {
   files: number;
 }
 
-// Inside the bundle Paper Trail is the same file started with --paper-trail (entry.ts).
+// Inside the bundle Paper Trail is the same file started with --paper-trail (entry.ts), and
+// Paper Trail v2 the same file with --paper-trail-v2.
 const paperTrailInBundle: Plugin = {
   name: 'paper-trail-in-bundle',
   setup(b) {
+    b.onLoad({ filter: /paper-trail-v2[\\/]command\.ts$/ }, () => ({
+      loader: 'ts',
+      contents: [
+        'export const PAPER_TRAIL_V2_MAIN = process.argv[1];',
+        'export function paperTrailV2Command(extraArgs: string[] = []) {',
+        "  return { command: process.execPath, args: [process.argv[1], '--paper-trail-v2', ...extraArgs] };",
+        '}',
+      ].join('\n'),
+    }));
     b.onLoad({ filter: /paper-trail[\\/]command\.ts$/ }, () => ({
       loader: 'ts',
       contents: [

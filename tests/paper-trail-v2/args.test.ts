@@ -19,6 +19,18 @@ describe('parsePaperTrailV2Args', () => {
       jsonResponse: true,
     });
   });
+  it('takes --undelivered on either transport', () => {
+    expect(parsePaperTrailV2Args(['--undelivered', '--seed', '3'])).toEqual({
+      mode: 'stdio',
+      legacy: 'serve',
+      seed: 3,
+      undelivered: true,
+    });
+    expect(parsePaperTrailV2Args(['--http', '--undelivered'])).toMatchObject({
+      mode: 'http',
+      undelivered: true,
+    });
+  });
   it('explains a wrong --legacy value and a --port without --http', () => {
     expect(() => parsePaperTrailV2Args(['--legacy', 'allow'])).toThrow(
       '--legacy takes serve (answer 2025-11-25 clients) or reject (refuse them)',

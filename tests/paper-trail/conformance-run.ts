@@ -40,9 +40,19 @@ export async function runConformance(
   options: Parameters<typeof spawnPaperTrailHttp>[0],
   baselineFile = PLAIN_BASELINE,
 ): Promise<ConformanceRun> {
-  const baseline = fileURLToPath(new URL(`./${baselineFile}`, import.meta.url));
-  const output = mkdtempSync(join(tmpdir(), 'conformance-'));
   const server = await spawnPaperTrailHttp(options);
+  return runConformanceOn(server, fileURLToPath(new URL(`./${baselineFile}`, import.meta.url)));
+}
+
+/**
+ * Runs every server scenario against a server already listening at `server.url` (any build
+ * of Paper Trail), held to the baseline file at `baseline`; `close()` stops the server.
+ */
+export async function runConformanceOn(
+  server: { url: string; stop(): Promise<unknown> },
+  baseline: string,
+): Promise<ConformanceRun> {
+  const output = mkdtempSync(join(tmpdir(), 'conformance-'));
   let stdout = '';
   let exitCode = 0;
   try {

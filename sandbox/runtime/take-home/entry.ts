@@ -25,6 +25,7 @@ import { timeoutMsFlag } from '../../input/timeout-flag.ts';
 import { createPaperTrailServer } from '../../paper-trail/server.ts';
 import { stdioServerOptions } from '../../paper-trail/stdio-options.ts';
 import { serveHttpFromArgv } from '../../paper-trail/serve-http.ts';
+import { serveStdioV2FromArgv } from '../../paper-trail-v2/stdio.ts';
 import { runRelay } from '../../tap/relay.ts';
 import { TAKE_HOME_PATHS } from './parts.ts';
 
@@ -54,6 +55,11 @@ const Marker = z.object({ exercise: z.string() });
 async function main(argv: string[]): Promise<number | undefined> {
   if (argv[0] === '--relay') {
     runRelay(argv.slice(1));
+    return undefined;
+  }
+  // Paper Trail v2 (exercise peer kind paper-trail-v2) on stdio, with its flags and --seed.
+  if (argv[0] === '--paper-trail-v2') {
+    serveStdioV2FromArgv(argv.slice(1));
     return undefined;
   }
   if (argv[0] === '--paper-trail') {
@@ -110,6 +116,7 @@ async function main(argv: string[]): Promise<number | undefined> {
       timeoutMs: a['timeout-ms'],
       relay: [process.execPath, self, '--relay'],
       paperTrail: { command: process.execPath, args: [self, '--paper-trail'] },
+      paperTrailV2: { command: process.execPath, args: [self, '--paper-trail-v2'] },
       checks,
     },
     (event) => {
@@ -150,7 +157,7 @@ function canStripTypes(): boolean {
 }
 
 // Ctrl-C must not leave the learner's program running (see signals.ts).
-if (process.argv[2] !== '--relay' && process.argv[2] !== '--paper-trail') {
+if (!['--relay', '--paper-trail', '--paper-trail-v2'].includes(process.argv[2] ?? '')) {
   exitOnSignals({ watchParent: true });
 }
 const code = await main(process.argv.slice(2));

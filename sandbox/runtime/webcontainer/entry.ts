@@ -8,6 +8,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createPaperTrailServer } from '../../paper-trail/server.ts';
 import { stdioServerOptions } from '../../paper-trail/stdio-options.ts';
 import { serveHttpFromArgv } from '../../paper-trail/serve-http.ts';
+import { serveStdioV2FromArgv } from '../../paper-trail-v2/stdio.ts';
 import { checks } from '../../../exercises/registry.ts';
 import { runExercise } from '../../harness/run.ts';
 import { exitOnSignals } from '../../harness/signals.ts';
@@ -17,6 +18,8 @@ import { CONTAINER_PATHS } from './paths.ts';
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--relay') return runRelay(argv.slice(1));
+  // Paper Trail v2 (exercise peer kind paper-trail-v2) on stdio, with its flags and --seed.
+  if (argv[0] === '--paper-trail-v2') return serveStdioV2FromArgv(argv.slice(1));
   if (argv[0] === '--paper-trail') {
     // An exercise whose peer is Paper Trail over HTTP (paper-trail-http) starts its HTTP half.
     if (argv.includes('--http')) return serveHttpFromArgv(argv.slice(1));
@@ -53,6 +56,7 @@ async function main(argv: string[]): Promise<void> {
       relay: [process.execPath, self, '--relay'],
       // Paper Trail's sources are not in the container: this same bundle serves it.
       paperTrail: { command: process.execPath, args: [self, '--paper-trail'] },
+      paperTrailV2: { command: process.execPath, args: [self, '--paper-trail-v2'] },
       checks,
     },
     (event) => process.stdout.write(formatSentinelLine(nonce, event)),

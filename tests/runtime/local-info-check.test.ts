@@ -1,0 +1,33 @@
+// The local runtime endpoint carries an ungraded check as information: port-to-2026's
+// lesson-2-client result reaches the page with info: true, and the run still passes.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LocalRuntime } from '../../sandbox/runtime/local/client.ts';
+import { startTestWorkshop, type TestWorkshop } from './workshop-fixture.ts';
+import { collect } from './contract.ts';
+
+let fixture: TestWorkshop;
+beforeAll(async () => {
+  fixture = await startTestWorkshop();
+});
+afterAll(() => fixture.close());
+
+it('reports the lesson-2 client of port-to-2026 as information through the local endpoint', async () => {
+  const { ws, origin } = fixture;
+  const runtime = new LocalRuntime({ base: origin, token: ws.token, headers: { Origin: origin } });
+  const solution = readFileSync(
+    new URL('../../exercises/port-to-2026/solution/client.ts', import.meta.url),
+    'utf8',
+  );
+  try {
+    await runtime.boot();
+    await runtime.mount('port-to-2026', { 'client.ts': solution });
+    const events = await collect(await runtime.spawn('port-to-2026', 'check'));
+    const info = events.find((e) => e.type === 'check' && e.id === 'lesson-2-client');
+    expect(info).toMatchObject({ ok: true, info: true });
+    expect(events.at(-1)).toMatchObject({ type: 'done', passed: true });
+    expect((events.at(-1) as { summary: string }).summary).toContain('1 for information');
+  } finally {
+    await runtime.teardown();
+  }
+}, 60_000);
