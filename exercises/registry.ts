@@ -1,5 +1,6 @@
 // Every exercise's checks, imported statically so that the harness bundles into one file.
 import type { Check } from '../sandbox/contract/check.ts';
+import { checks as answerTheServer } from './answer-the-server/check.ts';
 import { checks as cancelInFlight } from './cancel-in-flight/check.ts';
 import { checks as fetchClient } from './fetch-client/check.ts';
 import { checks as negotiate } from './negotiate/check.ts';
@@ -22,4 +23,5 @@ export const checks: Record<string, readonly Check[]> = {
   'cancel-in-flight': cancelInFlight,
   'quiet-dependencies': quietDependencies,
   'fetch-client': fetchClient,
+  'answer-the-server': answerTheServer,
 };
