@@ -314,7 +314,6 @@ const answerShape: Check = {
     }
     return {
       ok: true,
-      frame: all[0]!.frame.seq,
       message: say`Every answer names an action, and content came only with accept and fit the form.`,
     };
   },
@@ -353,7 +352,6 @@ const rightChoice: Check = {
     }
     return {
       ok: true,
-      frame: all[0]!.frame.seq,
       message: say`You answered each question as the user chose: ${all.map((a) => `${askedAbout(a) ?? '?'} ${WANTED[askedAbout(a) ?? ''] ?? ''}`).join(', ')}.`,
     };
   },

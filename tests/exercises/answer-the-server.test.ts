@@ -115,7 +115,7 @@ exerciseSuite({
   mistakes,
   correct,
   // Room for Paper Trail to start and ask, no more.
-  hangMs: 6_000,
+  hangMs: 9_000,
 });
 
 describe(`${EX}: runs that ask once or not at all`, () => {
