@@ -269,7 +269,7 @@ const answerShape: Check = {
       const reply = answerTo(run, ask) ?? attemptAt(run, ask);
       if (!reply)
         return notReached(
-          say`The server's ${ASK} (${frameRef(ask.frame.seq)}) got no answer to judge (see answers-with-its-id).`,
+          'A question from the server got no answer to judge (see answers-with-its-id).',
         );
       const r = reply.frame.seq;
       const result = resultOf(reply);
