@@ -10,7 +10,10 @@ import {
   ListRootsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createPaperTrailServer } from '../../sandbox/paper-trail/server.ts';
+import { paperTrailCommand, spawnPaperTrailHttp } from '../../sandbox/paper-trail/index.ts';
 import { parsePaperTrailArgs } from '../../sandbox/paper-trail/args.ts';
 
 const open: Client[] = [];
@@ -172,5 +175,49 @@ describe('paper trail --asks', () => {
       arguments: { order_id: 'PT-1041' },
     });
     expect(text(booked)).toBe('pickup booked for PT-1041 with Delhivery');
+  });
+});
+
+describe('paper trail --asks as its own process', () => {
+  const confirmingClient = () => {
+    const client = new Client(
+      { name: 'asks-process', version: '1.0.0' },
+      { capabilities: { elicitation: {} } },
+    );
+    client.setRequestHandler(ElicitRequestSchema, () => ({
+      action: 'accept',
+      content: { confirm: true },
+    }));
+    open.push(client);
+    return client;
+  };
+
+  it('asks over stdio, started with --asks --seed', async () => {
+    const client = confirmingClient();
+    // Seed 9: both orders may be cancelled (orders.ts).
+    await client.connect(
+      new StdioClientTransport({ ...paperTrailCommand(['--asks', '--seed', '9']), stderr: 'pipe' }),
+    );
+    const result = await client.callTool({
+      name: 'cancel_order',
+      arguments: { order_id: 'PT-1017' },
+    });
+    expect(text(result)).toMatch(/^PT-1017 is cancelled \(it was processing with /);
+  });
+
+  it('asks over streamable HTTP, within the call', async () => {
+    const server = await spawnPaperTrailHttp({ flags: ['--asks'] });
+    try {
+      const client = confirmingClient();
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      const result = await client.callTool({
+        name: 'cancel_order',
+        arguments: { order_id: 'PT-1041' },
+      });
+      expect(text(result)).toBe('PT-1041 is cancelled (it was shipped with Delhivery)');
+      await client.close();
+    } finally {
+      await server.stop();
+    }
   });
 });
