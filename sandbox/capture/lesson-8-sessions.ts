@@ -6,6 +6,7 @@ import { runStdioSession, type StdioSession } from './stdio-session.ts';
 import { runHttpSteps } from './http-session.ts';
 import type { CaptureResult } from './types.ts';
 import * as script from './script.ts';
+import { readFrame } from '../wire/read.ts';
 
 const { frame, request } = script;
 const ASKS = ['--asks'];
@@ -161,9 +162,9 @@ export const captureAsksHttp = () =>
         method: 'POST',
         body: call(2, 'cancel_order', { order_id: 'PT-1041' }),
         answer: (data) => {
-          const message = JSON.parse(data) as { id?: unknown; method?: string };
-          return message.method === 'elicitation/create'
-            ? answer(message.id, { action: 'accept', content: { confirm: true } })
+          const event = readFrame({ seq: 0, t: 0, dir: 's2c', transport: 'http', text: data });
+          return event.kind === 'request' && event.method === 'elicitation/create'
+            ? answer(event.id, { action: 'accept', content: { confirm: true } })
             : undefined;
         },
       },
