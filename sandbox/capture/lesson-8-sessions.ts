@@ -32,42 +32,44 @@ async function open(session: StdioSession, capabilities: object): Promise<void> 
 }
 
 /**
- * cancel_order three times: accepted (the server's first request has id 0 while the client's
- * call has id 2), declined, and on a delivered order, where the server asks nothing.
+ * cancel_order three times: declined (the server's first request has id 0 while the client's
+ * call has id 2), accepted on a second try (the server's id 1), and on a delivered order,
+ * where the server asks nothing.
  */
 export function captureAsksCancel(): Promise<CaptureResult> {
   return tapped(async (session) => {
     await open(session, FORM);
     session.send(call(2, 'cancel_order', { order_id: 'PT-1041' }));
     const first = await session.serverRequest('elicitation/create');
-    session.send(answer(first.id, { action: 'accept', content: { confirm: true } }));
+    session.send(answer(first.id, { action: 'decline' }));
     await session.reply(2);
     session.send(call(3, 'cancel_order', { order_id: 'PT-1041' }));
     const second = await session.serverRequest('elicitation/create');
-    session.send(answer(second.id, { action: 'decline' }));
+    session.send(answer(second.id, { action: 'accept', content: { confirm: true } }));
     await session.reply(3);
     await session.request(call(4, 'cancel_order', { order_id: 'PT-1017' }));
   });
 }
 
 /**
- * Answers SDK 1.32.2 takes although they are wrong: the id as a string ("0" for 0), and a
- * decline that carries content. Then one it refuses: content that breaks the schema.
+ * A decline that carries content (SDK 1.32.2 takes it as a decline), content that breaks the
+ * schema (refused), and the id as a string ("2" for 2), which SDK 1.32.2 takes although a
+ * string is not a number.
  */
 export function captureAsksLoose(): Promise<CaptureResult> {
   return tapped(async (session) => {
     await open(session, FORM);
     session.send(call(2, 'cancel_order', { order_id: 'PT-1041' }));
     const first = await session.serverRequest('elicitation/create');
-    session.send(answer(String(first.id), { action: 'accept', content: { confirm: true } }));
+    session.send(answer(first.id, { action: 'decline', content: { confirm: true } }));
     await session.reply(2);
     session.send(call(3, 'cancel_order', { order_id: 'PT-1041' }));
     const second = await session.serverRequest('elicitation/create');
-    session.send(answer(second.id, { action: 'decline', content: { confirm: true } }));
+    session.send(answer(second.id, { action: 'accept', content: { confirm: 'yes' } }));
     await session.reply(3);
     session.send(call(4, 'cancel_order', { order_id: 'PT-1041' }));
     const third = await session.serverRequest('elicitation/create');
-    session.send(answer(third.id, { action: 'accept', content: { confirm: 'yes' } }));
+    session.send(answer(String(third.id), { action: 'accept', content: { confirm: true } }));
     await session.reply(4);
   });
 }

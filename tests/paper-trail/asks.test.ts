@@ -66,18 +66,26 @@ describe('paper trail --asks', () => {
   it('cancel_order asks by form elicitation and honours accept and decline', async () => {
     const client = await connect({ elicitation: { form: {} } });
     const answers = [
-      { action: 'accept' as const, content: { confirm: true } },
       { action: 'decline' as const },
+      { action: 'accept' as const, content: { confirm: true } },
     ];
     const asked: unknown[] = [];
     client.setRequestHandler(ElicitRequestSchema, (request) => {
       asked.push(request.params);
       return answers.shift()!;
     });
+    const no = await client.callTool({ name: 'cancel_order', arguments: { order_id: 'PT-1041' } });
+    expect(text(no)).toBe(
+      'PT-1041 stays shipped with Delhivery: not cancelled (the user chose decline)',
+    );
     const yes = await client.callTool({ name: 'cancel_order', arguments: { order_id: 'PT-1041' } });
     expect(text(yes)).toBe('PT-1041 is cancelled (it was shipped with Delhivery)');
-    const no = await client.callTool({ name: 'cancel_order', arguments: { order_id: 'PT-1041' } });
-    expect(text(no)).toContain('not cancelled (the user chose decline)');
+    const again = await client.callTool({
+      name: 'cancel_order',
+      arguments: { order_id: 'PT-1041' },
+    });
+    expect(again.isError).toBe(true);
+    expect(text(again)).toBe('PT-1041 is already cancelled');
     expect(asked[0]).toMatchObject({
       mode: 'form',
       requestedSchema: { type: 'object', required: ['confirm'] },

@@ -77,6 +77,8 @@ export const CARRIER_SIGN_IN = 'https://carrier.example/sign-in';
 export function registerAsks(server: McpServer, options: AsksOptions): void {
   const { requireOrder, log } = options;
   const low = server.server;
+  // Orders cancelled in this session: asking twice about the same order would be a lie.
+  const cancelled = new Set<string>();
 
   server.registerTool(
     'cancel_order',
@@ -89,7 +91,9 @@ export function registerAsks(server: McpServer, options: AsksOptions): void {
     },
     async ({ order_id }, extra) => {
       const order = requireOrder(order_id);
-      const refusal = cancelRefusal(order);
+      const refusal = cancelled.has(order_id)
+        ? `${order_id} is already cancelled`
+        : cancelRefusal(order);
       // A thrown Error is a failed tool (isError result), as for an unknown order.
       if (refusal) throw new Error(refusal);
       // elicitInput, not extra.sendRequest: it checks the client declared form elicitation
@@ -108,6 +112,7 @@ export function registerAsks(server: McpServer, options: AsksOptions): void {
       if (answer.content?.confirm !== true) {
         return text(cancelOutcome.kept(order, 'the user said no'));
       }
+      cancelled.add(order_id);
       return text(cancelOutcome.cancelled(order));
     },
   );
