@@ -1,5 +1,6 @@
 // Every exercise's checks, imported statically so that the harness bundles into one file.
 import type { Check } from '../sandbox/contract/check.ts';
+import { checks as answerTheServer } from './answer-the-server/check.ts';
 import { checks as cancelInFlight } from './cancel-in-flight/check.ts';
 import { checks as fetchClient } from './fetch-client/check.ts';
 import { checks as negotiate } from './negotiate/check.ts';
@@ -26,4 +27,5 @@ export const checks: Record<string, readonly Check[]> = {
   'fetch-client': fetchClient,
   'resource-server': resourceServer,
   'port-to-2026': portTo2026,
+  'answer-the-server': answerTheServer,
 };

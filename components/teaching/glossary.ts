@@ -559,6 +559,34 @@ const entries: unknown = [
       href: `${SPEC}/basic/transports#security-warning`,
     },
   },
+  {
+    id: 'server-request',
+    term: 'server request',
+    definition:
+      'A request the server sends to the client (elicitation/create, sampling/createMessage, roots/list, ping). It carries an id the server numbers itself, independently of the client’s ids, and the client answers it with a response carrying that id.',
+    source: messages,
+  },
+  {
+    id: 'elicitation',
+    term: 'elicitation',
+    definition:
+      'A server asking the user, through the client, for input: in form mode a message and a flat requestedSchema, answered with action accept (with content), decline or cancel; in URL mode a link the user opens outside the client. The client declares the elicitation capability to receive it.',
+    source: { title: 'Client › Elicitation', href: `${SPEC}/client/elicitation` },
+  },
+  {
+    id: 'sampling',
+    term: 'sampling',
+    definition:
+      'A server asking the client’s model for a completion with sampling/createMessage. The client, which declared the sampling capability, keeps control: it may show, change or refuse the request.',
+    source: { title: 'Client › Sampling', href: `${SPEC}/client/sampling` },
+  },
+  {
+    id: 'roots',
+    term: 'roots',
+    definition:
+      'The file:// locations a client lets a server work in, listed on request with roots/list; a client that declared roots.listChanged announces changes with notifications/roots/list_changed.',
+    source: { title: 'Client › Roots', href: `${SPEC}/client/roots` },
+  },
 ];
 
 export const glossary: readonly GlossaryEntry[] = parseGlossary(

@@ -27,6 +27,7 @@ import {
 import * as lesson6 from './lesson-6-sessions.ts';
 import * as lesson7 from './lesson-7-sessions.ts';
 import * as lesson10 from './lesson-10-sessions.ts';
+import * as lesson8 from './lesson-8-sessions.ts';
 
 export interface CaptureSpec {
   /** File name inside the captures directory. */
@@ -73,6 +74,13 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'http-resume.jsonl', run: lesson7.captureHttpResume },
   { file: 'auth-flow.jsonl', run: lesson10.captureAuthFlow },
   { file: 'auth-refusals.jsonl', run: lesson10.captureAuthRefusals },
+  { file: 'asks-cancel.jsonl', run: lesson8.captureAsksCancel },
+  { file: 'asks-loose.jsonl', run: lesson8.captureAsksLoose },
+  { file: 'asks-wrong-id.jsonl', run: lesson8.captureAsksWrongId },
+  { file: 'asks-undeclared.jsonl', run: lesson8.captureAsksUndeclared },
+  { file: 'asks-sampling.jsonl', run: lesson8.captureAsksSampling },
+  { file: 'asks-url.jsonl', run: lesson8.captureAsksUrl },
+  { file: 'asks-http.jsonl', run: lesson8.captureAsksHttp },
   { file: 'lookup-2025.jsonl', run: lesson11.captureLookup2025 },
   { file: 'lookup-2026.jsonl', run: lesson11.captureLookup2026 },
   { file: 'cancel-2025.jsonl', run: lesson11.captureCancel2025 },

@@ -25,6 +25,11 @@ export interface HttpStep {
   resume?: boolean;
   /** Read an SSE body only until an event whose data passes this test, then hang up. */
   until?: (data: string) => boolean;
+  /**
+   * Answer server requests that arrive in this POST's SSE stream: for each event, a body to
+   * POST back at once (on its own request, while this stream stays open), or undefined.
+   */
+  answer?: (data: string) => string | undefined;
 }
 
 export async function runHttpSteps(flags: string[], steps: HttpStep[]): Promise<CaptureResult> {
@@ -62,7 +67,26 @@ export async function runHttpSteps(flags: string[], steps: HttpStep[]): Promise<
         body: step.body,
         signal: hangUp.signal,
       });
-      if (step.until && res.body) {
+      if (step.answer && res.body) {
+        const parser = new SseParser();
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        const answers: Promise<unknown>[] = [];
+        for (;;) {
+          const read = await reader.read();
+          for (const event of read.done ? parser.end() : parser.push(read.value)) {
+            const body = step.answer(event.data);
+            if (body === undefined) continue;
+            const answerHeaders = { ...headers };
+            answers.push(
+              fetch(tap.url, { method: 'POST', headers: answerHeaders, body }).then((r) =>
+                r.text(),
+              ),
+            );
+          }
+          if (read.done) break;
+        }
+        await Promise.all(answers);
+      } else if (step.until && res.body) {
         const parser = new SseParser();
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
         let done = false;

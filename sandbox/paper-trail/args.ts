@@ -10,7 +10,7 @@ import { DROP_POINTS, RETRY_MS, dropPointFor } from './http-resume.ts';
 export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--versions V1,V2] [--logging]
                                           [--buggy-output | --unchecked-output] [--live]
                                           [--scan-ms MS] [--maintenance]
-                                          [--chatty]
+                                          [--chatty] [--asks]
                                           [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]
                                           [--resumable [--drop-after N|any]] [--no-get-stream]
@@ -58,6 +58,10 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
   --chatty                 (stdio only) behave like a server with a noisy dependency: a
                            banner on stdout, a helper process sharing stdout and a
                            progress bar with no newline on the first order_status (lesson 9)
+  --asks                   add the tools that ask the client something mid-call: cancel_order
+                           (form elicitation), summarise_order (sampling), export_orders
+                           (roots), book_pickup (URL elicitation, -32042), ping_client
+                           (lesson 8)
   --help                   show this text`;
 
 /** A positive whole number typed on the command line, with the flag named in the message. */
@@ -86,6 +90,7 @@ const Options = z
     'scan-ms': wholeNumber('--scan-ms', { max: 60_000 }).optional(),
     maintenance: z.boolean().default(false),
     chatty: z.boolean().default(false),
+    asks: z.boolean().default(false),
     resumable: z.boolean().default(false),
     'drop-after': z
       .union(
@@ -165,6 +170,7 @@ interface Served {
   live?: boolean;
   scanMs?: number;
   maintenance?: boolean;
+  asks?: boolean;
 }
 
 export type PaperTrailArgs =
@@ -200,6 +206,7 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     ...(o.live && { live: true }),
     ...(o['scan-ms'] !== undefined && { scanMs: o['scan-ms'] }),
     ...(o.maintenance && { maintenance: true }),
+    ...(o.asks && { asks: true }),
   };
   if (!o.http) return { mode: 'stdio', ...seed, ...(o.chatty && { chatty: true as const }) };
   return {

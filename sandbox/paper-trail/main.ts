@@ -38,6 +38,7 @@ async function main(): Promise<void> {
       stepDelayMs: args.scanMs,
       maintenance: args.maintenance,
       chatty: args.chatty,
+      asks: args.asks,
     });
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);

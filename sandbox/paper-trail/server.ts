@@ -14,6 +14,7 @@ import { registerLiveResources } from './resources/live.ts';
 import { registerMaintenance } from './tools/maintenance.ts';
 import { registerTrackShipment } from './tools/track-shipment.ts';
 import { carrierCache } from './chatty.ts';
+import { registerAsks } from './tools/asks.ts';
 
 export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 
@@ -44,6 +45,8 @@ export interface PaperTrailOptions {
   maintenance?: boolean;
   /** HTTP --drop-after: track_shipment ends its SSE stream after this many progress events. */
   dropAfter?: number;
+  /** --asks: tools that ask the client mid-call (elicitation, sampling, roots, ping; tools/asks.ts). */
+  asks?: boolean;
 }
 
 const orderShape = {
@@ -107,6 +110,11 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
     dropAfter: options.dropAfter,
   });
   if (options.maintenance) registerMaintenance(server, tracking);
+
+  if (options.asks) {
+    const log = options.log ?? (() => {});
+    registerAsks(server, { requireOrder: (id) => requireOrder(orders, id), orders, log });
+  }
 
   registerShippingLabel(server, (orderId) => requireOrder(orders, orderId));
   if (options.uncheckedOutput) sendOutputUnchecked(server);

@@ -1,0 +1,131 @@
+// answer-the-server: the starter fails, the solution and differently written correct clients
+// pass, and each mistaken client fails with the check meant for its mistake. A check run's
+// seed decides each order's status (orders.ts). Seed 9: both orders may be cancelled, so the
+// server asks twice (frames 3 the PT-1041 call, 4 the question id 0, 5 the answer, 6 the
+// result; 7-10 the same for PT-1017 with question id 1). Seed 7: PT-1041 is delivered and
+// refused at once, so the only question is about PT-1017 (frame 6, answered in 7). Seed 21:
+// both are delivered and nothing is asked.
+import { describe, expect, it } from 'vitest';
+import { exerciseSuite, type Mistake } from './suite.ts';
+import { check, failures } from './helpers.ts';
+
+const EX = 'answer-the-server';
+const BOTH = 9;
+const ONLY_PT_1017 = 7;
+const NONE = 21;
+
+const mistakes: Mistake[] = [
+  {
+    name: 'no-capability',
+    frame: 0,
+    check: 'declares-elicitation',
+    says: ['without elicitation', 'Client does not support form elicitation'],
+    seed: BOTH,
+  },
+  {
+    name: 'own-id-counter',
+    frame: 5,
+    check: 'answers-with-its-id',
+    says: "has id 3, but the server's elicitation/create (frame 4) has id 0: the server numbers its requests itself",
+    hangs: true,
+    seed: BOTH,
+  },
+  {
+    name: 'string-id',
+    frame: 5,
+    check: 'answers-with-its-id',
+    says: 'has id "0", a string; the server\'s elicitation/create (frame 4) has id 0, a number',
+    seed: BOTH,
+  },
+  {
+    name: 'content-on-decline',
+    frame: 9,
+    check: 'answer-shape',
+    says: 'says "decline" and still carries content',
+    seed: BOTH,
+  },
+  {
+    name: 'confirm-as-text',
+    frame: 5,
+    check: 'answer-shape',
+    says: ['"confirm" must be a boolean, and "yes" is a string', 'The server refused it: frame 6'],
+    seed: BOTH,
+  },
+  {
+    name: 'missing-required',
+    frame: 5,
+    check: 'answer-shape',
+    says: 'the required field "confirm" is missing',
+    seed: BOTH,
+  },
+  {
+    name: 'answers-by-count',
+    frame: 7,
+    check: 'right-choice',
+    says: 'is about PT-1017, and your answer (frame 7) says "accept"',
+    seed: ONLY_PT_1017,
+  },
+  {
+    name: 'hard-coded-outcomes',
+    frame: 6,
+    check: 'prints-outcomes',
+    says: 'which no result of this run says',
+    seed: BOTH,
+  },
+  {
+    name: 'chunk-is-message',
+    frame: 1,
+    check: 'reads-whole-lines',
+    says: 'JSON.parse failed on part of frame 1',
+  },
+  {
+    name: 'waits-for-result',
+    frame: 4,
+    check: 'answers-with-its-id',
+    says: "never answered the server's elicitation/create (frame 4, id 0)",
+    hangs: true,
+    seed: BOTH,
+  },
+  {
+    name: 'elicitation-as-result',
+    frame: 4,
+    check: 'prints-outcomes',
+    says: "that is the question of the server's elicitation/create (frame 4)",
+    hangs: true,
+    seed: BOTH,
+  },
+];
+
+const correct = ['ok-pending-map', 'ok-manual-buffer', 'ok-string-ids', 'ok-for-await'];
+
+const hints: Record<string, string> = {
+  'declares-elicitation': '"elicitation": {}',
+  'answers-with-its-id': 'copied as is',
+  'answer-shape': 'A decline has no content at all',
+  'right-choice': 'decide by the call you are in',
+  'prints-outcomes': 'also when the result is an error',
+  'reads-whole-lines': 'A read from a pipe ends anywhere',
+};
+
+exerciseSuite({
+  exercise: EX,
+  writes: 'client',
+  starter: { check: 'declares-elicitation' },
+  hints,
+  mistakes,
+  correct,
+  // Room for Paper Trail to start and ask, no more.
+  hangMs: 9_000,
+});
+
+describe(`${EX}: runs that ask once or not at all`, () => {
+  for (const [kind, seed] of [
+    ['one question', ONLY_PT_1017],
+    ['no question', NONE],
+  ] as const) {
+    it(`passes the solution in a run with ${kind}`, async () => {
+      const s = await check(EX, { solution: true, seed });
+      expect(failures(s)).toBe('');
+    });
+  }
+});
