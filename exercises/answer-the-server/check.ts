@@ -1,10 +1,11 @@
 // Checks for answer-the-server: a raw client declares elicitation, calls cancel_order for
 // PT-1041 (the user says yes) and then PT-1017 (the user declines), answers each
 // elicitation/create the server sends in the middle of a call, and prints each call's result.
-// Paper Trail runs with --asks (tools/asks.ts). In a check run the seed decides each order's
-// status and carrier: a delivered order is refused without a question, so how many questions
-// come, and what each result says, change from run to run. Everything below is judged against
-// this run's frames.
+// Paper Trail runs with --asks --undelivered (tools/asks.ts): in a check run the seed decides
+// each order's status and carrier, so what each result says changes from run to run, and no
+// order is delivered yet, so both calls get their question. (Without --undelivered a delivered
+// order is refused with no question at all: a run that asked nothing could judge no answer.)
+// Everything below is judged against this run's frames.
 import { frameRef, say } from '../../sandbox/checks/say.ts';
 import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
 import { cleanExit, rawClientBasics, readsWholeLines } from '../../sandbox/checks/client-checks.ts';
@@ -94,16 +95,16 @@ const nothingAsked = (run: RunRecord): Outcome => {
   if (calls.length === 0) {
     return notReached('Your client never called cancel_order, so the server had nothing to ask.');
   }
+  // A check run starts Paper Trail with --undelivered, so every cancel_order the task asks
+  // for gets a question; a run without one has nothing to judge, which is not a pass.
   const refused = calls
     .map((c) => conversation(run).responseTo(c))
     .filter((r): r is Read => r !== undefined);
-  return {
-    ok: true,
-    message:
-      refused.length > 0
-        ? say`The server asked nothing this run: ${refused.map((r) => quote(resultText(r) ?? '', 80)).join(' and ')}. Nothing to answer; check again to see it ask.`
-        : say`The server asked nothing this run.`,
-  };
+  return notReached(
+    refused.length > 0
+      ? say`The server asked nothing in this run, and answered your cancel_order with ${refused.map((r) => quote(resultText(r) ?? '', 80)).join(' and ')}.`
+      : say`The server asked nothing in this run: no cancel_order call got as far as a question.`,
+  );
 };
 
 const declaresElicitation: Check = {
@@ -322,7 +323,7 @@ const answerShape: Check = {
 const rightChoice: Check = {
   id: 'right-choice',
   title: 'Say yes to cancelling PT-1041, decline for PT-1017',
-  hint: 'Answer the question that arrives while your PT-1041 call is open with accept and {"confirm": true}, and the one during your PT-1017 call with decline. Whether a question comes at all depends on the run\'s orders: a delivered order is refused without one, so decide by the call you are in, not by counting questions.',
+  hint: 'Answer the question that arrives while your PT-1041 call is open with accept and {"confirm": true}, and the one during your PT-1017 call with decline. Decide by the call the question arrives in, not by counting questions: outside a check run a delivered order is refused without one.',
   run(run) {
     const all = asks(run);
     if (all.length === 0) return nothingAsked(run);

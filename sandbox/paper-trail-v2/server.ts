@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { seeded } from '../input/seed.ts';
-import { orderBook, trackingSteps, type OrderRecord } from '../paper-trail/orders.ts';
+import { orderBook, trackingSteps, undelivered, type OrderRecord } from '../paper-trail/orders.ts';
 
 export const SERVER_INFO_V2 = { name: 'paper-trail-v2', version: '2.0.0' } as const;
 
@@ -39,11 +39,8 @@ const text = (value: string) => ({ content: [{ type: 'text' as const, text: valu
 
 /** A fresh server instance; serveStdio and createMcpHandler call this once per connection/request. */
 export function createPaperTrailV2(options: PaperTrailV2Options = {}): McpServer {
-  const orders = orderBook(options.seed).map((order) =>
-    options.undelivered && order.status === 'delivered'
-      ? { ...order, status: 'shipped' as const }
-      : order,
-  );
+  const book = orderBook(options.seed);
+  const orders = options.undelivered ? undelivered(book) : book;
   // requestState is opaque to the client: with a seed it differs from run to run, so only a
   // client that sends back what it was given gets it right.
   const stateOf = (orderId: string): string =>

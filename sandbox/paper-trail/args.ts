@@ -10,7 +10,7 @@ import { DROP_POINTS, RETRY_MS, dropPointFor } from './http-resume.ts';
 export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--versions V1,V2] [--logging]
                                           [--buggy-output | --unchecked-output] [--live]
                                           [--scan-ms MS] [--maintenance]
-                                          [--chatty] [--asks]
+                                          [--chatty] [--asks [--undelivered]]
                                           [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]
                                           [--resumable [--drop-after N|any]] [--no-get-stream]
@@ -62,6 +62,8 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
                            (form elicitation), summarise_order (sampling), export_orders
                            (roots), book_pickup (URL elicitation, -32042), ping_client
                            (lesson 8)
+  --undelivered            with --asks: no order is delivered yet, so cancel_order always
+                           asks (a check run keeps its other per-run data)
   --help                   show this text`;
 
 /** A positive whole number typed on the command line, with the flag named in the message. */
@@ -91,6 +93,7 @@ const Options = z
     maintenance: z.boolean().default(false),
     chatty: z.boolean().default(false),
     asks: z.boolean().default(false),
+    undelivered: z.boolean().default(false),
     resumable: z.boolean().default(false),
     'drop-after': z
       .union(
@@ -152,6 +155,9 @@ const Options = z
     error:
       '--auth only makes sense together with --http: a stdio server takes its credentials from its environment',
   })
+  .refine((o) => o.asks || !o.undelivered, {
+    error: '--undelivered only makes sense together with --asks: it is there so cancel_order asks',
+  })
   .refine((o) => o.auth || o.resource === undefined, {
     error: '--resource only makes sense together with --auth: it is the audience tokens must name',
   })
@@ -171,6 +177,7 @@ interface Served {
   scanMs?: number;
   maintenance?: boolean;
   asks?: boolean;
+  undelivered?: boolean;
 }
 
 export type PaperTrailArgs =
@@ -207,6 +214,7 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     ...(o['scan-ms'] !== undefined && { scanMs: o['scan-ms'] }),
     ...(o.maintenance && { maintenance: true }),
     ...(o.asks && { asks: true }),
+    ...(o.undelivered && { undelivered: true }),
   };
   if (!o.http) return { mode: 'stdio', ...seed, ...(o.chatty && { chatty: true as const }) };
   return {

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       maintenance: args.maintenance,
       chatty: args.chatty,
       asks: args.asks,
+      undelivered: args.undelivered,
     });
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);

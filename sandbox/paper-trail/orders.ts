@@ -42,6 +42,17 @@ export function trackingSteps(order: OrderRecord): string[] {
 }
 
 /** The orders a server serves: the fixed ones, or with a seed this run's variation of them. */
+/**
+ * The same orders with none delivered yet (--undelivered in both Paper Trail builds): a check
+ * run that must see cancel_order ask keeps its per-run statuses and carriers, but every
+ * order can still be cancelled.
+ */
+export function undelivered(orders: readonly OrderRecord[]): OrderRecord[] {
+  return orders.map((order) =>
+    order.status === 'delivered' ? { ...order, status: 'shipped' as const } : order,
+  );
+}
+
 export function orderBook(seed?: number): OrderRecord[] {
   if (seed === undefined) return allOrders();
   return ORDERS.map((order, i) => {

@@ -2,7 +2,7 @@
 // stdio or streamable HTTP, tests and the harness can connect it in-process.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { orderBook } from './orders.ts';
+import { orderBook, undelivered } from './orders.ts';
 import type { OrderRecord } from './orders.ts';
 import { registerCarrierResource, type CarrierAccount } from './carrier.ts';
 import { acceptOnlyVersions, logLine } from './handshake.ts';
@@ -47,6 +47,8 @@ export interface PaperTrailOptions {
   dropAfter?: number;
   /** --asks: tools that ask the client mid-call (elicitation, sampling, roots, ping; tools/asks.ts). */
   asks?: boolean;
+  /** --undelivered: no order delivered yet, so cancel_order always asks (orders.ts). */
+  undelivered?: boolean;
 }
 
 const orderShape = {
@@ -74,7 +76,8 @@ function findIn(orders: readonly OrderRecord[], orderId: string): OrderRecord | 
 
 export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServer {
   const stepDelayMs = options.stepDelayMs ?? 20;
-  const orders = orderBook(options.seed);
+  const book = orderBook(options.seed);
+  const orders = options.undelivered ? undelivered(book) : book;
   const server = new McpServer(SERVER_INFO, {
     instructions: 'Paper Trail looks up orders by id (for example PT-1041).',
     ...(options.logging && { capabilities: { logging: {} } }),

@@ -1,10 +1,9 @@
 // answer-the-server: the starter fails, the solution and differently written correct clients
 // pass, and each mistaken client fails with the check meant for its mistake. A check run's
-// seed decides each order's status (orders.ts). Seed 9: both orders may be cancelled, so the
-// server asks twice (frames 3 the PT-1041 call, 4 the question id 0, 5 the answer, 6 the
-// result; 7-10 the same for PT-1017 with question id 1). Seed 7: PT-1041 is delivered and
-// refused at once, so the only question is about PT-1017 (frame 6, answered in 7). Seed 21:
-// both are delivered and nothing is asked.
+// seed decides each order's status and carrier (orders.ts), and --undelivered keeps every
+// order cancellable. Seed 9: frames 3 the PT-1041 call, 4 the question id 0, 5 the answer,
+// 6 the result; 7-10 the same for PT-1017 with question id 1. Seeds 7 and 21 deliver PT-1041
+// (and 21 PT-1017 too) in a plain --seed run: with --undelivered they still ask twice.
 import { describe, expect, it } from 'vitest';
 import { exerciseSuite, type Mistake } from './suite.ts';
 import { check, failures } from './helpers.ts';
@@ -59,13 +58,6 @@ const mistakes: Mistake[] = [
     seed: BOTH,
   },
   {
-    name: 'answers-by-count',
-    frame: 7,
-    check: 'right-choice',
-    says: 'is about PT-1017, and your answer (frame 7) says "accept"',
-    seed: ONLY_PT_1017,
-  },
-  {
     name: 'hard-coded-outcomes',
     frame: 6,
     check: 'prints-outcomes',
@@ -118,14 +110,14 @@ exerciseSuite({
   hangMs: 9_000,
 });
 
-describe(`${EX}: runs that ask once or not at all`, () => {
-  for (const [kind, seed] of [
-    ['one question', ONLY_PT_1017],
-    ['no question', NONE],
-  ] as const) {
-    it(`passes the solution in a run with ${kind}`, async () => {
+describe(`${EX}: every check run asks both questions`, () => {
+  for (const seed of [ONLY_PT_1017, NONE]) {
+    it(`asks about PT-1041 and PT-1017 with seed ${seed}, and passes the solution`, async () => {
       const s = await check(EX, { solution: true, seed });
       expect(failures(s)).toBe('');
+      expect(s.checks.find((c) => c.id === 'right-choice')?.message).toBe(
+        'You answered each question as the user chose: PT-1041 accept, PT-1017 decline.',
+      );
     });
   }
 });

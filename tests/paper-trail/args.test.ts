@@ -33,6 +33,14 @@ describe('parsePaperTrailArgs', () => {
     ).toMatchObject({ mode: 'http', sessionIdleMs: 90_000, maxSessions: 3 });
   });
 
+  it('reads --asks --undelivered, which keeps every order cancellable', () => {
+    expect(parsePaperTrailArgs(['--asks', '--undelivered'])).toEqual({
+      mode: 'stdio',
+      asks: true,
+      undelivered: true,
+    });
+  });
+
   it.each([
     [['--http', '--port', 'eighty'], '--port must be a whole number, got "eighty"'],
     [['--http', '--port', '70000'], '--port must be between 0 and 65535'],
@@ -42,6 +50,7 @@ describe('parsePaperTrailArgs', () => {
     [['--http', '--session-idle', '0'], '--session-idle must be at least 1'],
     [['--http', '--max-sessions', '0'], '--max-sessions must be at least 1'],
     [['--verbose'], "Unknown option '--verbose'"],
+    [['--undelivered'], '--undelivered only makes sense together with --asks'],
   ])('rejects %j', (argv, message) => {
     expect(() => parsePaperTrailArgs(argv)).toThrow(ArgsError);
     expect(() => parsePaperTrailArgs(argv)).toThrow(message);

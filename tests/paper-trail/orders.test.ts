@@ -2,7 +2,7 @@
 // with a carrier a client must decode as UTF-8 across reads.
 import { describe, expect, it } from 'vitest';
 import { allOrders } from '../../sandbox/paper-trail/index.ts';
-import { orderBook } from '../../sandbox/paper-trail/orders.ts';
+import { orderBook, undelivered } from '../../sandbox/paper-trail/orders.ts';
 import { parsePaperTrailArgs } from '../../sandbox/paper-trail/args.ts';
 
 describe('order data', () => {
@@ -31,5 +31,19 @@ describe('order data', () => {
     expect(parsePaperTrailArgs(['--seed', '42'])).toEqual({ mode: 'stdio', seed: 42 });
     expect(parsePaperTrailArgs(['--seed', '7', '--http'])).toMatchObject({ mode: 'http', seed: 7 });
     expect(() => parsePaperTrailArgs(['--seed', 'x'])).toThrow(/--seed must be a whole number/);
+  });
+});
+
+describe('undelivered (--undelivered)', () => {
+  it('keeps every order, carrier and id of the run, with no order delivered', () => {
+    for (const seed of [7, 21]) {
+      const book = orderBook(seed);
+      const open = undelivered(book);
+      expect(book.some((o) => o.status === 'delivered')).toBe(true);
+      expect(open.some((o) => o.status === 'delivered')).toBe(false);
+      expect(open.map((o) => [o.order_id, o.carrier])).toEqual(
+        book.map((o) => [o.order_id, o.carrier]),
+      );
+    }
   });
 });
