@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadExercises } from '../../sandbox/exercises/loader.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, SCREENSHOTS } from './browser.ts';
 import { REPO, startWorkshopCli, type RunningWorkshop } from './workshop.ts';
 
 const exercises = loadExercises(join(REPO, 'exercises'));
@@ -94,6 +94,16 @@ describe('every exercise in the browser, on the local runtime', () => {
       expect(
         await page.locator(`[data-exercise-status="${exercise.id}"]`).first().textContent(),
       ).toBe('done');
+      // Checks for information only (port-to-2026's lesson-2 client) are shown, never graded.
+      for (const info of await page.locator('.wb-check--info').all()) {
+        expect(await info.locator('.wb-check-mark').getAttribute('aria-label')).toMatch(
+          /information/,
+        );
+      }
+      await page.screenshot({
+        path: join(SCREENSHOTS, `exercise-${exercise.id}.png`),
+        fullPage: true,
+      });
       expect(problems).toEqual([]);
       await page.close();
     });
