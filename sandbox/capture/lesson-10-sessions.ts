@@ -5,6 +5,7 @@
 // (signed with the published demo key), so their bytes are the same on every run; the one
 // authorization code and the one access token the live flow produces are replaced by fixed
 // placeholders, the way session ids are.
+import { request as httpRequest } from 'node:http';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { spawnPaperTrailHttp } from '../paper-trail/index.ts';
@@ -54,6 +55,31 @@ interface Step {
   withIssuedToken?: boolean;
 }
 
+/**
+ * fetch for a step that names its own Host: fetch itself always sends the URL's, as a
+ * browser does; a rebinding page gets a foreign one through DNS instead. node:http sends it.
+ */
+function fetchWithHost(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: init.method, headers: init.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (typeof value === 'string') headers.set(name, value);
+        }
+        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode, headers }));
+      });
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
 const PLACEHOLDER_CODE = 'AUTHORIZATION-CODE-1';
 const PLACEHOLDER_TOKEN = 'ACCESS-TOKEN-1';
 
@@ -66,6 +92,7 @@ async function runAuthSteps(steps: (issued: { code?: string }) => Step[]): Promi
   const tap = await startHttpTap({
     target: server.url,
     passForeignOrigin: true,
+    passForeignHost: true,
     onFrame: ({ at, ...frame }) => framer.add({ ...frame, t: at - t0 }),
   });
   const base = tap.url.slice(0, -'/mcp'.length);
@@ -88,7 +115,8 @@ async function runAuthSteps(steps: (issued: { code?: string }) => Step[]): Promi
       }
       if (step.withIssuedToken && issued.token) headers['authorization'] = `Bearer ${issued.token}`;
       Object.assign(headers, step.headers);
-      const res = await fetch(`${base}${step.path ?? '/mcp'}`, {
+      const send = headers.host === undefined ? fetch : fetchWithHost;
+      const res = await send(`${base}${step.path ?? '/mcp'}`, {
         method: step.method,
         headers,
         body: step.body,
@@ -171,7 +199,8 @@ export const captureAuthFlow = () =>
 // Every refusal, each on a fresh initialize: a token for another server, an expired one, one
 // without the scope, one expired AND without the scope (which the SDK answers as a scope
 // problem), one in the query string, a forged one, a good one from a foreign Origin, and a
-// good one sent with the scheme in lower case (accepted).
+// good one sent with the scheme in lower case (accepted), and a good one sent with a foreign
+// Host, as a DNS-rebinding page sends it.
 export const captureAuthRefusals = () =>
   runAuthSteps(() => [
     {
@@ -194,4 +223,10 @@ export const captureAuthRefusals = () =>
       headers: { ...bearer(token()), origin: 'http://evil.example' },
     },
     { method: 'POST', body: script.initialize, headers: { authorization: `bearer ${token()}` } },
+    // A rebinding page: its own name in Host, resolved to this machine; a good token.
+    {
+      method: 'POST',
+      body: script.initialize,
+      headers: { ...bearer(token()), host: 'evil.example:8080' },
+    },
   ]);

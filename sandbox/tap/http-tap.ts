@@ -24,6 +24,10 @@ export interface HttpTapOptions {
   passForeignOrigin?: boolean;
   /** A check run's seed: SSE responses reach the client re-encoded and cut (sse-reshape.ts). */
   reshapeSeed?: number;
+  /** Pass a foreign Host on to the server (and record it) instead of refusing it here: a
+   *  capture that shows the server's own 403 for a rebinding request (lesson 10). Never in a
+   *  learner's run. */
+  passForeignHost?: boolean;
   /** The loopback port to listen on (`npm run tap -- --listen`); any free port when absent. */
   port?: number;
 }
@@ -57,7 +61,8 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     const host = req.headers.host;
     const origin = req.headers.origin;
     const foreign = origin !== undefined && origin !== self.origin;
-    if (host !== self.host || (foreign && !options.passForeignOrigin)) {
+    const foreignHost = host !== self.host;
+    if ((foreignHost && !options.passForeignHost) || (foreign && !options.passForeignOrigin)) {
       res
         .writeHead(403, { 'content-type': 'text/plain' })
         .end('forbidden: foreign Host or Origin\n');
@@ -79,10 +84,12 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
         part: 'request',
         method: req.method,
         path: forwardPath,
-        headers: pick(req.headers),
+        // Host is never recorded (it holds the tap's port), except the foreign one a
+        // rebinding capture sends on purpose.
+        headers: foreignHost && host ? { host, ...pick(req.headers) } : pick(req.headers),
       });
       const headers: Record<string, string | string[] | undefined> = { ...req.headers };
-      headers.host = target.host;
+      headers.host = foreignHost ? host : target.host;
       if (origin !== undefined) headers.origin = foreign ? origin : target.origin;
       delete headers['content-length'];
       if (body.length > 0) headers['content-length'] = String(body.length);
