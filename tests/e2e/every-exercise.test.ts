@@ -76,7 +76,8 @@ describe('every exercise in the browser, on the local runtime', () => {
         await page.keyboard.press('Delete');
         await page.keyboard.insertText(text);
         // CodeMirror renders only the visible lines, so read what the workbench saved.
-        await expect.poll(() => saved(page, exercise.id, file)).toBe(text);
+        // A long paste on a busy machine may take more than poll's default second to be saved.
+        await expect.poll(() => saved(page, exercise.id, file), { timeout: 10_000 }).toBe(text);
       }
 
       // Forget the starter's verdict so that only the new run's summary can satisfy the wait.

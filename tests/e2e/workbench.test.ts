@@ -112,7 +112,7 @@ describe('workbench on the local runtime', () => {
     await page.keyboard.press('Delete');
     await page.keyboard.insertText(solution);
     // CodeMirror renders only the visible lines, so read what the workbench saved.
-    await expect.poll(() => savedClient(page)).toBe(solution);
+    await expect.poll(() => savedClient(page), { timeout: 10_000 }).toBe(solution);
 
     await page.keyboard.press('ControlOrMeta+Enter');
     await page.locator('#frame-0').waitFor();
