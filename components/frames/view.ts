@@ -168,3 +168,24 @@ export function frameAnchor(capture: string, seq: number): string {
 export function prettyJson(info: FrameInfo, text: string, width = 72): string {
   return info.json === undefined ? text : layoutJson(info.json, width);
 }
+
+/**
+ * Frames as a transcript lists them: an HTTP response's SSE events inside that response when
+ * it is listed too (a lesson's Frames, the frame viewer), every other frame at the top.
+ */
+export function nestEvents(views: readonly FrameView[]): {
+  top: FrameView[];
+  eventsOf: Map<number, FrameView[]>;
+} {
+  const responses = new Map<number, FrameView>();
+  const eventsOf = new Map<number, FrameView[]>();
+  const top: FrameView[] = [];
+  for (const v of views) {
+    const http = v.record.http;
+    if (http?.part === 'response') responses.set(http.exchange, v);
+    const parent = http?.part === 'sse' ? responses.get(http.exchange) : undefined;
+    if (parent) eventsOf.set(parent.record.seq, [...(eventsOf.get(parent.record.seq) ?? []), v]);
+    else top.push(v);
+  }
+  return { top, eventsOf };
+}

@@ -8,7 +8,7 @@ import type { Element } from '../frames/markup.ts';
 import { markNoReplies } from '../frames/no-reply.ts';
 import { layoutSequence } from '../frames/sequence.ts';
 import { sequenceMarkup } from '../frames/sequence-markup.ts';
-import { answeredMethod, frameAnchor, pairFrames } from '../frames/view.ts';
+import { answeredMethod, frameAnchor, nestEvents, pairFrames } from '../frames/view.ts';
 import type { FrameView } from '../frames/view.ts';
 import { MAX_UPLOAD_BYTES, readUpload } from './read-upload.ts';
 import type { BadLine, Upload } from './read-upload.ts';
@@ -254,10 +254,6 @@ function frameList(l: Loaded, page: number): HTMLElement {
   const shown = new Set(views.map((v) => v.record.seq));
   const lookup = (seq: number) => l.bySeq.get(seq);
   const anchorOf = (seq: number) => frameAnchor(NAME, seq);
-  // As in a lesson: an HTTP response's SSE events are drawn inside it.
-  const responses = new Map<number, number>();
-  const events = new Map<number, Element[]>();
-  const top: FrameView[] = [];
   const markup = (view: FrameView, nested?: Element[]) =>
     frameMarkup(view, {
       anchorOf,
@@ -267,16 +263,20 @@ function frameList(l: Loaded, page: number): HTMLElement {
       source: `${NAME}#${view.record.seq}`,
       events: nested,
     });
-  for (const view of views) {
-    const http = view.record.http;
-    if (http?.part === 'response') responses.set(http.exchange, view.record.seq);
-    const parent = http?.part === 'sse' ? responses.get(http.exchange) : undefined;
-    if (parent === undefined) top.push(view);
-    else events.set(parent, [...(events.get(parent) ?? []), markup(view)]);
-  }
+  // As in a lesson: an HTTP response's SSE events are drawn inside it.
+  const { top, eventsOf } = nestEvents(views);
   const list = document.createElement('ol');
   list.className = 'frames-list';
-  for (const view of top) list.append(toDom(markup(view, events.get(view.record.seq))));
+  for (const view of top) {
+    list.append(
+      toDom(
+        markup(
+          view,
+          eventsOf.get(view.record.seq)?.map((e) => markup(e)),
+        ),
+      ),
+    );
+  }
   const figure = document.createElement('figure');
   figure.className = 'frames';
   figure.dataset.capture = NAME;

@@ -2,6 +2,7 @@
 // of `npm run tap`, so a learner can keep a run or open it in the frame viewer (/viewer/).
 import type { FrameRecord } from '../../sandbox/wire/record.ts';
 import { serialiseCapture } from '../../sandbox/wire/capture-text.ts';
+import { saveFile } from './save-file.ts';
 
 /** Only the record's own members: the harness event around it carries a `type` too. */
 function recordOnly(frame: FrameRecord): FrameRecord {
@@ -17,14 +18,5 @@ export function framesFileName(exercise: string, at: Date = new Date()): string 
 
 export function downloadFrames(exercise: string, frames: readonly FrameRecord[]): void {
   const text = serialiseCapture(frames.map(recordOnly));
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = framesFileName(exercise);
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The browser has taken its copy once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(framesFileName(exercise), new Blob([text], { type: 'application/x-ndjson' }));
 }

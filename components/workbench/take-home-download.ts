@@ -5,6 +5,7 @@ import { TAKE_HOME_URL, type TakeHomeParts } from '../../sandbox/runtime/take-ho
 import type { WorkbenchData } from './data.ts';
 import { takeHomeFiles, takeHomeFolder } from './take-home-files.ts';
 import { zipTakeHome } from './take-home-zip.ts';
+import { saveFile } from './save-file.ts';
 
 let parts: Promise<TakeHomeParts> | undefined;
 
@@ -30,14 +31,5 @@ export async function downloadTakeHome(
   const files = takeHomeFiles(await loadParts(), data.id, learnerFiles, { pageUrl });
   const folder = takeHomeFolder(data.id);
   const zip = zipTakeHome(files, folder);
-  const url = URL.createObjectURL(new Blob([zip as BlobPart], { type: 'application/zip' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${folder}.zip`;
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The browser has started reading the blob by now; a minute is ample before freeing it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(`${folder}.zip`, new Blob([zip as BlobPart], { type: 'application/zip' }));
 }
