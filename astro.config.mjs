@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import workbench from './src/integrations/workbench.ts';
+import { paletteClasses } from './components/code/shiki-classes.ts';
 
 // Static site: every lesson page is plain HTML with build-time highlighting, so it reads
 // without JavaScript. The exercise workbench adds its own integration and dev-server headers.
@@ -15,6 +16,8 @@ export default defineConfig({
       themes: { light: 'github-light', dark: 'github-dark' },
       defaultColor: false,
       wrap: true,
+      // Known colour pairs become classes instead of inline styles (smaller pages).
+      transformers: [paletteClasses],
     },
   },
   vite: {},

@@ -1,6 +1,7 @@
 // Build-time JSON highlighting with the same light/dark pair as the Markdown code blocks,
 // emitted as CSS variables so the page theme picks the palette without JavaScript.
 import { createHighlighter, type Highlighter } from 'shiki';
+import { paletteClasses } from '../code/shiki-classes.ts';
 
 let highlighter: Promise<Highlighter> | undefined;
 
@@ -18,6 +19,7 @@ export async function highlightJson(code: string): Promise<string> {
     themes: { light: 'github-light', dark: 'github-dark' },
     defaultColor: false,
     transformers: [
+      paletteClasses,
       {
         // Each line carries its own indentation, so a line that wraps on a phone can hang
         // its continuation under the line's content instead of at the left edge.
