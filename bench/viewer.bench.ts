@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/browser.ts';
 import { DIST, serveDist } from '../tests/site/serve-dist.ts';
+import { toolCallLines } from '../tests/viewer/long-session.ts';
 
 const REPS = Number(process.env.BENCH_REPS ?? 5);
 const LONG = 10_000;
@@ -17,48 +18,36 @@ const SHORT = 200;
 const GOAL = 10;
 
 /**
- * In the page: makes a capture of `frames` lines (requests and their tool results, a tool
- * error now and then), chooses it in the file input as a learner would, and resolves with
- * the milliseconds until the first frame of the first page is in the document and painted.
+ * A capture of `frames` lines (requests and their tool results, a tool error now and then),
+ * chosen in the page's file input as a learner would; resolves with the milliseconds from
+ * that choice until the first frame of the first page is in the document and painted.
  */
 function openInPage(page: Page, frames: number): Promise<number> {
-  return page.evaluate(async (n) => {
-    const lines: string[] = [];
-    for (let id = 1; lines.length < n; id++) {
-      lines.push(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id,
-          method: 'tools/call',
-          params: { name: 'order_status', arguments: { order_id: `PT-${id}` } },
-        }),
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id,
-          result: { content: [{ type: 'text', text: `order PT-${id}` }], isError: id % 50 === 0 },
-        }),
-      );
-    }
-    const output = document.querySelector('[data-viewer-output]')!;
-    output.replaceChildren();
-    const input = document.querySelector<HTMLInputElement>('[data-viewer-file]')!;
-    const files = new DataTransfer();
-    files.items.add(new File([lines.join('\n')], `bench-${n}.jsonl`));
-    const drawn = new Promise<void>((resolve) => {
-      const seen = new MutationObserver(() => {
-        if (!output.querySelector('li.frame')) return;
-        seen.disconnect();
-        // Two frames later the browser has laid out and painted what was inserted.
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+  const text = toolCallLines(frames, 50).join('\n');
+  return page.evaluate(
+    async ([n, text]) => {
+      const output = document.querySelector('[data-viewer-output]')!;
+      output.replaceChildren();
+      const input = document.querySelector<HTMLInputElement>('[data-viewer-file]')!;
+      const files = new DataTransfer();
+      files.items.add(new File([text], `bench-${n}.jsonl`));
+      const drawn = new Promise<void>((resolve) => {
+        const seen = new MutationObserver(() => {
+          if (!output.querySelector('li.frame')) return;
+          seen.disconnect();
+          // Two frames later the browser has laid out and painted what was inserted.
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        });
+        seen.observe(output, { childList: true, subtree: true });
       });
-      seen.observe(output, { childList: true, subtree: true });
-    });
-    const started = performance.now();
-    input.files = files.files;
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-    await drawn;
-    return performance.now() - started;
-  }, frames);
+      const started = performance.now();
+      input.files = files.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      await drawn;
+      return performance.now() - started;
+    },
+    [frames, text] as const,
+  );
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
