@@ -14,6 +14,33 @@ import { CONSOLE_EXERCISE, CONSOLE_FILE, consoleProgram, MAX_LINES } from './con
 
 const q = <T extends Element>(root: Element, sel: string) => root.querySelector<T>(sel)!;
 
+// The session survives a reload of the tab (not the tab itself): the lines sent and the line
+// being typed, so a slip of F5 loses nothing.
+const SAVED_KEY = 'mcpw:console';
+
+function restore(): { sent: string[]; draft: string } {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(SAVED_KEY) ?? 'null') as unknown;
+    if (typeof saved !== 'object' || saved === null) return { sent: [], draft: '' };
+    const { sent, draft } = saved as { sent?: unknown; draft?: unknown };
+    const lines = Array.isArray(sent) ? sent.filter((l) => typeof l === 'string') : [];
+    return {
+      sent: lines.slice(0, MAX_LINES),
+      draft: typeof draft === 'string' ? draft : '',
+    };
+  } catch {
+    return { sent: [], draft: '' };
+  }
+}
+
+function save(sent: readonly string[], draft: string): void {
+  try {
+    sessionStorage.setItem(SAVED_KEY, JSON.stringify({ sent, draft }));
+  } catch {
+    // Storage blocked or full: the session still works, it just does not outlive the page.
+  }
+}
+
 export async function startConsole(root: HTMLElement): Promise<void> {
   const status = q<HTMLElement>(root, '[data-console-status]');
   const session = q<HTMLElement>(root, '[data-console-session]');
@@ -46,7 +73,9 @@ export async function startConsole(root: HTMLElement): Promise<void> {
   q<HTMLElement>(root, '[data-console-start]').hidden = true;
   root.dataset.started = '';
 
-  const sent: string[] = [];
+  const restored = restore();
+  const sent: string[] = restored.sent;
+  input.value = restored.draft;
   let busy = false;
 
   const showNote = () => {
@@ -71,6 +100,7 @@ export async function startConsole(root: HTMLElement): Promise<void> {
       }),
     );
     root.dataset.lines = String(sent.length);
+    save(sent, input.value);
   };
 
   const replay = async () => {
@@ -119,10 +149,14 @@ export async function startConsole(root: HTMLElement): Promise<void> {
       const id = nextId(sent);
       input.value = name === 'initialized' ? TEMPLATES.initialized() : TEMPLATES[name](id);
       showNote();
+      save(sent, input.value);
       input.focus();
     });
   }
-  input.addEventListener('input', showNote);
+  input.addEventListener('input', () => {
+    showNote();
+    save(sent, input.value);
+  });
   input.addEventListener('keydown', (e) => {
     // Enter sends, as in a terminal; a newline could never be part of one frame anyway.
     if (e.key === 'Enter' && !e.shiftKey) {
@@ -151,8 +185,8 @@ export async function startConsole(root: HTMLElement): Promise<void> {
       return;
     }
     sent.push(text);
-    showSent();
     input.value = '';
+    showSent();
     showNote();
     void replay();
   });
@@ -174,5 +208,12 @@ export async function startConsole(root: HTMLElement): Promise<void> {
     say(`A new session. ${label}. Start with initialize.`);
   });
   showNote();
+  showSent();
+  // No replay yet: the next Send replays the restored lines with the new one.
+  if (sent.length > 0) {
+    say(
+      `Ready. ${label}. Your ${sent.length} line${sent.length === 1 ? '' : 's'} from before the reload are back; the next Send replays them with the new one.`,
+    );
+  }
   input.focus();
 }

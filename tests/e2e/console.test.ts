@@ -1,6 +1,6 @@
 // The wire console in Chromium on the local runtime (`npm run workshop`): a hand-typed
 // tools/call after initialize comes back as a tool error with its badge, an unknown method
-// as a protocol error with its code, and typed markup stays text. The session passes axe in
+// as a protocol error with its code, typed markup stays text, and a reload keeps the session. The session passes axe in
 // both themes and fits 360 px; the page reads without JavaScript.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,11 +57,22 @@ describe('the wire console', () => {
       /tool error · isError[\s\S]*answers frame 2 \(tools\/call\)/,
     );
 
-    await typeAndSend(
-      page,
-      '{"jsonrpc":"2.0","id":3,"method":"tools/lst","params":{"x":"<img src=x onerror=alert(1)>"}}',
-      3,
-    );
+    // A line that is not JSON is announced before it goes.
+    await page.fill('[data-console-line]', '{"jsonrpc": oops');
+    expect(await page.textContent('[data-console-note]')).toContain('Not JSON');
+
+    // A reload keeps the lines sent and the line being typed; the next Send replays them.
+    const unknown =
+      '{"jsonrpc":"2.0","id":3,"method":"tools/lst","params":{"x":"<img src=x onerror=alert(1)>"}}';
+    await page.fill('[data-console-line]', unknown);
+    await page.reload();
+    await page.click('[data-console-start]');
+    await page.waitForSelector('[data-console][data-started][data-lines="2"]');
+    expect(await page.inputValue('[data-console-line]')).toBe(unknown);
+    await page.press('[data-console-line]', 'Enter');
+    await page.waitForSelector('[data-console][data-done][data-lines="3"]');
+
+    expect(await frame(page, 3).getAttribute('data-tone')).toBe('tool-error');
     const protocolError = frame(page, 5);
     expect(await protocolError.getAttribute('data-tone')).toBe('protocol-error');
     expect(await protocolError.locator('.frame-head').textContent()).toContain('-32601');
@@ -69,10 +80,6 @@ describe('the wire console', () => {
     expect(await page.locator('[data-console-sent] li').last().textContent()).toContain(
       '<img src=x',
     );
-
-    // A line that is not JSON is announced before it goes, and goes as typed.
-    await page.fill('[data-console-line]', '{"jsonrpc": oops');
-    expect(await page.textContent('[data-console-note]')).toContain('Not JSON');
 
     // The session as shown passes axe in both themes and fits a phone.
     for (const colorScheme of ['light', 'dark'] as const) {
