@@ -17,9 +17,11 @@ export const MAX_LINES = 20;
 
 // Plain JavaScript (it is valid TypeScript too), so it runs the same whether the runtime's
 // Node strips types or the page strips them. The lines go out byte for byte as typed, a
-// line that is not JSON included: Paper Trail's answer to that is part of the lesson.
-// Before the next line it waits for the reply to a request (or 3 s), then for 150 ms of
-// quiet, so that notifications and late replies land where they belong in the order.
+// line that is not JSON included: what Paper Trail does with that is part of the lesson.
+// Before the next line it waits for the reply to a request (Paper Trail answers every one;
+// the first also waits for it to start, seconds on a busy machine, so up to 8 s of
+// raw-client's 10), then for 150 ms of quiet, so that notifications and late replies land
+// where they belong in the order.
 const PROGRAM = `
 const [command, ...args] = process.argv.slice(2);
 const server = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -83,7 +85,7 @@ for (const line of LINES) {
   if (ended) break;
   server.stdin.write(line + '\\n');
   const key = idKey(line, true);
-  if (key !== undefined) await until(() => replied.has(key) || ended, 3000);
+  if (key !== undefined) await until(() => replied.has(key) || ended, 8000);
   await quiet(150);
 }
 server.stdin.end();
