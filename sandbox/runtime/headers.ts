@@ -6,7 +6,12 @@ export const ISOLATION_HEADERS: Record<string, string> = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
-/** Exercise pages boot the workbench; lesson pages stay un-isolated (nothing to gain). */
+/** Pages that may boot a runtime: exercise pages (the workbench) and the wire console. */
+const ISOLATED_FOLDERS = ['/exercises', '/console'];
+
+/** Lesson pages stay un-isolated (nothing to gain). */
 export function needsIsolation(pathname: string): boolean {
-  return pathname === '/exercises' || pathname.startsWith('/exercises/');
+  return ISOLATED_FOLDERS.some(
+    (folder) => pathname === folder || pathname.startsWith(`${folder}/`),
+  );
 }

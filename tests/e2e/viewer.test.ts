@@ -9,6 +9,7 @@ import { pageViolations } from './axe.ts';
 import { SCREENSHOTS } from './browser.ts';
 import { useBuiltSite } from './built-site.ts';
 import { REPO } from '../site/serve-dist.ts';
+import { toolCallLines } from '../viewer/long-session.ts';
 
 const env = useBuiltSite();
 
@@ -85,24 +86,7 @@ describe('the frame viewer', () => {
 
   it('opens 10,000 frames a page at a time, with the summary over all of them', async () => {
     const { page, problems } = await openViewer();
-    const lines: string[] = [];
-    for (let id = 1; lines.length < 10_000; id++) {
-      lines.push(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id,
-          method: 'tools/call',
-          params: { name: 'order_status', arguments: { order_id: `PT-${id}` } },
-        }),
-      );
-      lines.push(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id,
-          result: { content: [{ type: 'text', text: 'no such order' }], isError: id % 1000 === 0 },
-        }),
-      );
-    }
+    const lines = toolCallLines(10_000, 1000);
     lines.push('npm WARN a stray line');
     await give(page, 'long.ndjson', lines.join('\n'));
     await page.waitForSelector('.viewer-output li.frame');

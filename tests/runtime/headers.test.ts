@@ -7,20 +7,27 @@ import { adviceFor } from '../../components/workbench/advice.ts';
 import type { BootFailureReason } from '../../sandbox/runtime/types.ts';
 
 describe('isolation headers', () => {
-  it('public/_headers sets exactly ISOLATION_HEADERS on /exercises/*', () => {
+  it('public/_headers sets exactly ISOLATION_HEADERS on /exercises/* and /console/*', () => {
     const text = readFileSync(new URL('../../public/_headers', import.meta.url), 'utf8');
     const lines = text.split('\n').filter((l) => l.trim() && !l.startsWith('#'));
-    expect(lines[0]).toBe('/exercises/*');
-    const set = Object.fromEntries(
-      lines.slice(1).map((l) => l.trim().split(/:\s*/) as [string, string]),
-    );
-    expect(set).toEqual(ISOLATION_HEADERS);
+    const blocks = new Map<string, Record<string, string>>();
+    for (const line of lines) {
+      if (!line.startsWith(' ')) blocks.set(line, {});
+      else {
+        const [name, value] = line.trim().split(/:\s*/) as [string, string];
+        [...blocks.values()].at(-1)![name] = value;
+      }
+    }
+    expect([...blocks.keys()]).toEqual(['/exercises/*', '/console/*']);
+    for (const set of blocks.values()) expect(set).toEqual(ISOLATION_HEADERS);
   });
 
-  it('applies to exercise pages only', () => {
+  it('applies to exercise pages and the console only', () => {
     expect(needsIsolation('/exercises/raw-client/')).toBe(true);
     expect(needsIsolation('/lessons/the-wire/')).toBe(false);
     expect(needsIsolation('/exercisesque/')).toBe(false);
+    expect(needsIsolation('/console/')).toBe(true);
+    expect(needsIsolation('/consoles/')).toBe(false);
   });
 });
 

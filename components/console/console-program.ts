@@ -1,0 +1,109 @@
+// The wire console's client program. The runtimes run exercises only, so the console borrows
+// one: raw-client's run is exactly "a client program started against Paper Trail on stdio,
+// behind the tap the harness records with", in run mode (fixed data, whole reads). The page
+// mounts this program as that exercise's client.ts (the learner's saved code for raw-client
+// lives in the page's storage and is untouched) with the typed lines written into it.
+//
+// Each Send runs the whole session again from a fresh Paper Trail: the runtimes have no way
+// to feed a running program's stdin, and Paper Trail's run-mode answers do not change, so
+// replaying the lines gives the frames a long-lived session would have given.
+
+/** The exercise whose run the console borrows (see above). */
+export const CONSOLE_EXERCISE = 'raw-client';
+/** The file the program is mounted as. */
+export const CONSOLE_FILE = 'client.ts';
+/** raw-client's run limit is 10 s: this many lines replay well inside it. */
+export const MAX_LINES = 20;
+
+// Plain JavaScript (it is valid TypeScript too), so it runs the same whether the runtime's
+// Node strips types or the page strips them. The lines go out byte for byte as typed, a
+// line that is not JSON included: what Paper Trail does with that is part of the lesson.
+// Before the next line it waits for the reply to a request (Paper Trail answers every one;
+// the first also waits for it to start, seconds on a busy machine, so up to 8 s of
+// raw-client's 10), then for 150 ms of quiet, so that notifications and late replies land
+// where they belong in the order.
+const PROGRAM = `
+const [command, ...args] = process.argv.slice(2);
+const server = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+const replied = new Set();
+let heard = 0;
+let ended = false;
+let pending = '';
+let wake = () => {};
+
+const idKey = (line, wantRequest) => {
+  try {
+    const m = JSON.parse(line);
+    if (m === null || typeof m !== 'object' || Array.isArray(m) || !('id' in m) || m.id === null) {
+      return undefined;
+    }
+    return (typeof m.method === 'string') === wantRequest ? JSON.stringify(m.id) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+server.stdout.setEncoding('utf8');
+server.stdout.on('data', (chunk) => {
+  pending += chunk;
+  for (let end = pending.indexOf('\\n'); end !== -1; end = pending.indexOf('\\n')) {
+    const key = idKey(pending.slice(0, end), false);
+    pending = pending.slice(end + 1);
+    if (key !== undefined) replied.add(key);
+    heard++;
+  }
+  wake();
+});
+server.on('exit', () => {
+  ended = true;
+  wake();
+});
+
+const until = (done, ms) =>
+  new Promise((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      wake = () => {};
+      resolve();
+    };
+    const timer = setTimeout(finish, ms);
+    wake = () => {
+      if (done()) finish();
+    };
+    wake();
+  });
+
+const quiet = async (ms) => {
+  for (;;) {
+    const before = heard;
+    await until(() => heard !== before || ended, ms);
+    if (heard === before || ended) return;
+  }
+};
+
+for (const line of LINES) {
+  if (ended) break;
+  server.stdin.write(line + '\\n');
+  const key = idKey(line, true);
+  if (key !== undefined) await until(() => replied.has(key) || ended, 8000);
+  await quiet(150);
+}
+server.stdin.end();
+`;
+
+/** The program's source with `lines` in it, each a string literal (so no line can break out). */
+export function consoleProgram(lines: readonly string[]): string {
+  if (lines.length > MAX_LINES) {
+    throw new Error(`The console replays at most ${MAX_LINES} lines; start a new session.`);
+  }
+  const literal = JSON.stringify(lines)
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+  return [
+    "// The wire console's session, written by the page: each line goes to Paper Trail as typed.",
+    "import { spawn } from 'node:child_process';",
+    '',
+    `const LINES = ${literal};`,
+    PROGRAM,
+  ].join('\n');
+}

@@ -1,0 +1,76 @@
+// The wire console's program, run by the real harness in raw-client's place against the real
+// Paper Trail: typed lines reach the server byte for byte (a line that is not JSON too), and
+// the frames come back in the order a long-lived session would show them.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readFrame } from '../../sandbox/wire/read.ts';
+import type { FrameRecord } from '../../sandbox/wire/record.ts';
+import {
+  CONSOLE_EXERCISE,
+  CONSOLE_FILE,
+  consoleProgram,
+  MAX_LINES,
+} from '../../components/console/console-program.ts';
+import { TEMPLATES } from '../../components/console/console-lines.ts';
+import { collect } from '../harness/helpers.ts';
+
+const folders: string[] = [];
+afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
+
+async function session(lines: string[]): Promise<{ frames: FrameRecord[]; stderr: string }> {
+  const workspace = mkdtempSync(join(tmpdir(), 'mcpw-console-'));
+  folders.push(workspace);
+  writeFileSync(join(workspace, CONSOLE_FILE), consoleProgram(lines));
+  const { events, summary } = await collect({
+    exercise: CONSOLE_EXERCISE,
+    mode: 'run',
+    workspace,
+    // A run judges nothing: no checks are needed.
+    checks: {},
+  });
+  expect(summary.verdict, JSON.stringify(events.filter((e) => e.type !== 'frame'))).toBe(
+    'completed',
+  );
+  return {
+    frames: events.flatMap((e) => (e.type === 'frame' ? [e] : [])),
+    stderr: events.map((e) => (e.type === 'stderr' && e.source === 'peer' ? e.text : '')).join(''),
+  };
+}
+
+describe('the wire console program', () => {
+  it('sends typed lines as they are and records every reply in order', async () => {
+    const lines = [
+      TEMPLATES.initialize(1),
+      TEMPLATES.initialized(),
+      TEMPLATES.call(2, 'PT-9999'),
+      '{"jsonrpc":"2.0","id":3,"method":"tools/lst"}',
+      '{"jsonrpc": "2.0", oops',
+      '"quote \\" </script> \u2028 é"',
+    ];
+    const { frames, stderr } = await session(lines);
+    const sent = frames.filter((f) => f.dir === 'c2s').map((f) => f.text);
+    expect(sent).toEqual(lines);
+
+    const replies = frames.filter((f) => f.dir === 's2c').map((f) => readFrame(f));
+    expect(replies.map((r) => [r.id ?? null, r.failureKind])).toEqual([
+      [1, 'ok'],
+      [2, 'tool-error'],
+      [3, 'protocol-error'],
+    ]);
+    const last = replies[2]?.message;
+    expect(last?.kind === 'error' && last.error.code).toBe(-32601);
+    // Each reply follows the line it answers. The SDK's stdio reader answers no -32700: a
+    // line that is not JSON (or not a message) is dropped and told to the server's stderr,
+    // which is what the console's page says will happen.
+    expect(frames.map((f) => f.dir).join(' ')).toBe('c2s s2c c2s c2s s2c c2s s2c c2s c2s');
+    expect(stderr).toContain('Expected double-quoted property name');
+  }, 20_000);
+
+  it('refuses a session longer than a run can replay', () => {
+    expect(() => consoleProgram(Array.from({ length: MAX_LINES + 1 }, () => '{}'))).toThrow(
+      /at most 20 lines/,
+    );
+  });
+});
