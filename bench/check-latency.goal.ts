@@ -1,0 +1,47 @@
+// Goal 1 of issue 16: a check as fast as running the code. The baseline is the direct run of
+// raw-client's solution: `node client.ts node <Paper Trail's main.ts>`, the same two programs
+// the check runs, with no harness, no npm and no tap. The contender is the whole command a
+// learner types, `npm run --silent exercise -- check raw-client --solution`, npm included.
+// Both get the Node compile cache the harness gives the programs it starts, so that the
+// baseline is no slower than a warm direct run.
+import { fileURLToPath } from 'node:url';
+import { compileCacheEnv } from '../sandbox/harness/compile-cache.ts';
+import { PAPER_TRAIL_MAIN } from '../sandbox/paper-trail/command.ts';
+import { interleaved, list, median, ms, pairedRatio, timeCommand, type Goal } from './goal.ts';
+
+const REPO = fileURLToPath(new URL('../', import.meta.url));
+const CLIENT = fileURLToPath(
+  new URL('../exercises/raw-client/solution/client.ts', import.meta.url),
+);
+const GOAL = 1.5;
+
+export const checkLatency: Goal = {
+  name: 'check-latency',
+  async measure() {
+    const env = { ...process.env, ...compileCacheEnv(process.env) };
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const times = await interleaved({
+      direct: () =>
+        timeCommand(process.execPath, [CLIENT, process.execPath, PAPER_TRAIL_MAIN], { env }),
+      cli: () =>
+        timeCommand(
+          npm,
+          ['run', '--silent', 'exercise', '--', 'check', 'raw-client', '--solution'],
+          { cwd: REPO, env },
+        ),
+    });
+    const ratio = pairedRatio(times.cli, times.direct);
+    return [
+      {
+        measure: 'check latency (CLI)',
+        value: `${ratio.toFixed(2)}× direct run`,
+        goal: `≤ ${GOAL}×`,
+        baseline:
+          `direct run (node client.ts node paper-trail) ${ms(median(times.direct))} ${list(times.direct)}; ` +
+          `npm run --silent exercise -- check raw-client --solution ${ms(median(times.cli))} ${list(times.cli)}; ` +
+          `${times.direct.length} interleaved rounds, median of paired ratios`,
+        met: ratio <= GOAL,
+      },
+    ];
+  },
+};
