@@ -12,8 +12,10 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Goal, GoalLine } from './goal.ts';
 import { checkLatency } from './check-latency.goal.ts';
+import { captureCheck } from './capture-check.goal.ts';
+import { buildScale } from './build-scale.goal.ts';
 
-const GOALS: readonly Goal[] = [checkLatency];
+const GOALS: readonly Goal[] = [checkLatency, captureCheck, buildScale];
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const argv = process.argv.slice(2);
@@ -24,7 +26,9 @@ const wanted = (name: string) => only.length === 0 || only.some((o) => name.incl
 const load = loadavg()
   .map((l) => l.toFixed(2))
   .join(', ');
-console.log(`load average ${load} (1, 5, 15 min) on ${availableParallelism()} cores, Node ${process.version}`);
+console.log(
+  `load average ${load} (1, 5, 15 min) on ${availableParallelism()} cores, Node ${process.version}`,
+);
 
 let failed = 0;
 const printed: string[] = [];
@@ -64,5 +68,6 @@ for (const file of files) {
   if (r.status !== 0) failed++;
 }
 
-if (printed.length > 0) console.log(`\n## summary (load average now ${loadavg()[0]!.toFixed(2)})\n${printed.join('\n')}`);
+if (printed.length > 0)
+  console.log(`\n## summary (load average now ${loadavg()[0]!.toFixed(2)})\n${printed.join('\n')}`);
 process.exit(failed === 0 ? 0 : 1);
