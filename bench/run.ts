@@ -12,10 +12,16 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Goal, GoalLine } from './goal.ts';
 import { checkLatency } from './check-latency.goal.ts';
+import { browserCheck } from './browser-check.goal.ts';
 import { captureCheck } from './capture-check.goal.ts';
 import { buildScale } from './build-scale.goal.ts';
 
-const GOALS: readonly Goal[] = [checkLatency, captureCheck, buildScale];
+const GOALS: readonly Goal[] = [
+  checkLatency, // 1: a check from the command line
+  browserCheck, // 1: a check in the browser (local runtime)
+  captureCheck, // 5: capture --check
+  buildScale, // 6: a course of 50 lessons (--scale)
+];
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const argv = process.argv.slice(2);
