@@ -5,15 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { progressKey } from '../components/workbench/progress-key.ts';
-import { compileCacheEnv } from '../sandbox/harness/compile-cache.ts';
-import { PAPER_TRAIL_MAIN } from '../sandbox/paper-trail/command.ts';
 import { startWorkshop } from '../sandbox/workshop/server.ts';
 import { launchChromium } from '../tests/e2e/browser.ts';
-import { interleaved, list, median, ms, pairedRatio, timeCommand, type Goal } from './goal.ts';
+import { directRun, interleaved, list, median, ms, pairedRatio, REPO, type Goal } from './goal.ts';
 
-const REPO = fileURLToPath(new URL('../', import.meta.url));
 const CLIENT = join(REPO, 'exercises/raw-client/solution/client.ts');
 const GOAL = 1.5;
 
@@ -23,7 +19,6 @@ export const browserCheck: Goal = {
     if (!existsSync(join(REPO, 'dist/exercises/raw-client/index.html'))) {
       throw new Error('no built site: run `npm run build` first');
     }
-    const env = { ...process.env, ...compileCacheEnv(process.env) };
     const ws = await startWorkshop({
       dist: join(REPO, 'dist'),
       exercisesRoot: join(REPO, 'exercises'),
@@ -57,8 +52,7 @@ export const browserCheck: Goal = {
         return performance.now() - started;
       };
       const times = await interleaved({
-        direct: () =>
-          timeCommand(process.execPath, [CLIENT, process.execPath, PAPER_TRAIL_MAIN], { env }),
+        direct: directRun,
         browser: check,
       });
       const ratio = pairedRatio(times.browser, times.direct);

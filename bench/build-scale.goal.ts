@@ -20,10 +20,8 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { median, ms, type Goal } from './goal.ts';
+import { median, ms, NPM, REPO, type Goal } from './goal.ts';
 
-const REPO = fileURLToPath(new URL('../', import.meta.url));
 const LESSONS = 50;
 const COPIED = 'the-wire.mdx';
 const COPY_PREFIX = 'scale-copy-';
@@ -68,8 +66,7 @@ function addLessonCopies(dir: string, total: number): number {
 function build(dir: string): Promise<{ ms: number; log: string }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const child = spawn(npm, ['run', '--silent', 'build'], {
+    const child = spawn(NPM, ['run', '--silent', 'build'], {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },

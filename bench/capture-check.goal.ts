@@ -4,16 +4,9 @@
 // (`npm run capture -- --help`) plus ceil(sessions / sessions at once) one-session runs (the
 // raw-client solution against Paper Trail: start, handshake, two requests, exit). Whatever
 // the check takes beyond that is work a session does after its start, or waiting.
-import { fileURLToPath } from 'node:url';
 import { AT_ONCE, CAPTURES } from '../sandbox/capture/captures.ts';
-import { compileCacheEnv } from '../sandbox/harness/compile-cache.ts';
-import { PAPER_TRAIL_MAIN } from '../sandbox/paper-trail/command.ts';
-import { median, ms, timeCommand, type Goal } from './goal.ts';
+import { benchEnv, directRun, median, ms, NPM, REPO, timeCommand, type Goal } from './goal.ts';
 
-const REPO = fileURLToPath(new URL('../', import.meta.url));
-const CLIENT = fileURLToPath(
-  new URL('../exercises/raw-client/solution/client.ts', import.meta.url),
-);
 const GOAL = 2;
 /** One-session runs on each side of the check, so that drifting load touches both alike. */
 const FLOOR_REPS = 3;
@@ -21,12 +14,10 @@ const FLOOR_REPS = 3;
 export const captureCheck: Goal = {
   name: 'capture-check',
   async measure() {
-    const env = { ...process.env, ...compileCacheEnv(process.env) };
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const session = () =>
-      timeCommand(process.execPath, [CLIENT, process.execPath, PAPER_TRAIL_MAIN], { env });
+    const env = benchEnv();
+    const session = directRun;
     const startup = () =>
-      timeCommand(npm, ['run', '--silent', 'capture', '--', '--help'], { cwd: REPO, env });
+      timeCommand(NPM, ['run', '--silent', 'capture', '--', '--help'], { cwd: REPO, env });
     const sessions: number[] = [];
     const startups: number[] = [];
     await session(); // uncounted: cold file caches
@@ -34,7 +25,7 @@ export const captureCheck: Goal = {
       sessions.push(await session());
       startups.push(await startup());
     }
-    const check = await timeCommand(npm, ['run', '--silent', 'capture', '--', '--check'], {
+    const check = await timeCommand(NPM, ['run', '--silent', 'capture', '--', '--check'], {
       cwd: REPO,
       env,
     });

@@ -5,14 +5,20 @@
 // Both get the Node compile cache the harness gives the programs it starts, so that the
 // baseline is no slower than a warm direct run.
 import { fileURLToPath } from 'node:url';
-import { compileCacheEnv } from '../sandbox/harness/compile-cache.ts';
-import { PAPER_TRAIL_MAIN } from '../sandbox/paper-trail/command.ts';
-import { interleaved, list, median, ms, pairedRatio, timeCommand, type Goal } from './goal.ts';
+import {
+  benchEnv,
+  directRun,
+  interleaved,
+  list,
+  median,
+  ms,
+  NPM,
+  pairedRatio,
+  REPO,
+  timeCommand,
+  type Goal,
+} from './goal.ts';
 
-const REPO = fileURLToPath(new URL('../', import.meta.url));
-const CLIENT = fileURLToPath(
-  new URL('../exercises/raw-client/solution/client.ts', import.meta.url),
-);
 const CLI = fileURLToPath(new URL('../sandbox/cli/exercise.ts', import.meta.url));
 const ARGS = ['check', 'raw-client', '--solution'];
 const GOAL = 1.5;
@@ -20,13 +26,11 @@ const GOAL = 1.5;
 export const checkLatency: Goal = {
   name: 'check-latency',
   async measure() {
-    const env = { ...process.env, ...compileCacheEnv(process.env) };
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const env = benchEnv();
     const times = await interleaved({
-      direct: () =>
-        timeCommand(process.execPath, [CLIENT, process.execPath, PAPER_TRAIL_MAIN], { env }),
+      direct: directRun,
       cli: () =>
-        timeCommand(npm, ['run', '--silent', 'exercise', '--', ...ARGS], { cwd: REPO, env }),
+        timeCommand(NPM, ['run', '--silent', 'exercise', '--', ...ARGS], { cwd: REPO, env }),
       // The same command without npm in front: what npm's own start costs a learner.
       node: () => timeCommand(process.execPath, [CLI, ...ARGS], { cwd: REPO, env }),
     });

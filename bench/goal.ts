@@ -3,6 +3,9 @@
 // hands back lines that bench/run.ts prints as "measure: value (goal)".
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { compileCacheEnv } from '../sandbox/harness/compile-cache.ts';
+import { PAPER_TRAIL_MAIN } from '../sandbox/paper-trail/command.ts';
 
 export interface GoalLine {
   /** What is measured, e.g. "check latency (CLI)". */
@@ -53,6 +56,28 @@ export function timeCommand(
       if (code === 0) resolve(performance.now() - started);
       else reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`));
     });
+  });
+}
+
+/** The environment of every measured command: with the compile cache the harness gives its programs. */
+export const benchEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  ...compileCacheEnv(process.env),
+});
+
+export const REPO = fileURLToPath(new URL('../', import.meta.url));
+export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const CLIENT = fileURLToPath(
+  new URL('../exercises/raw-client/solution/client.ts', import.meta.url),
+);
+
+/**
+ * The baseline of the latency goals: raw-client's solution run directly against Paper Trail
+ * (`node client.ts node <main.ts>`), the two programs a check runs, without harness or npm.
+ */
+export function directRun(): Promise<number> {
+  return timeCommand(process.execPath, [CLIENT, process.execPath, PAPER_TRAIL_MAIN], {
+    env: benchEnv(),
   });
 }
 
