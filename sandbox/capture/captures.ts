@@ -103,7 +103,7 @@ export const CAPTURES: readonly CaptureSpec[] = [
  * starts several Node processes at once, and on a busy machine more of them than cores pushed
  * start-ups past the reply timeouts.
  */
-const AT_ONCE = Math.max(1, Math.min(4, availableParallelism()));
+export const AT_ONCE = Math.max(1, Math.min(4, availableParallelism()));
 
 /** A capture's name as an author types it: its file name without `.jsonl`. */
 export const captureName = (spec: CaptureSpec) => spec.file.replace(/\.jsonl$/, '');

@@ -1,118 +1,15 @@
-// `npm run --silent exercise -- list`
-// `npm run --silent exercise -- check <id> [--dir <folder> | --solution] [--json]`
-// `npm run --silent exercise -- run <id> [--dir <folder> | --solution]`
-// check: exit 0 when every check passes, 1 when one fails; run: 0 when the program finished,
-// 1 when it was stopped or crashed. Both: 2 on a usage error, 3 when the harness could not
-// run or judge the program (a harness error: nothing was said about the learner's code).
-import { z } from 'zod';
-import { runExercise } from '../harness/run.ts';
+// `npm run --silent exercise -- ...` (what it does: exercise-command.ts). The composition
+// root: it hands the course's checks to the engine (see ARCHITECTURE.md). Everything else is
+// imported after Node's compile cache is on, so that a check does not compile zod, the
+// harness and the checks afresh every time it starts.
+import { useCompileCache } from '../harness/compile-cache.ts';
 import { exitOnSignals } from '../harness/signals.ts';
-import type { HarnessEvent } from '../contract/events.ts';
-import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
-import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
-import { failUsage, parseCliArgsOrExit, wholeNumber } from '../input/cli-args.ts';
-import { timeoutMsFlag } from '../input/timeout-flag.ts';
-import {
-  checkReport,
-  exitCodeOf,
-  HARNESS_ERROR,
-  harnessErrorLine,
-  killedNote,
-  runEndingLine,
-} from './report.ts';
-// The composition root hands the course's checks to the engine (see ARCHITECTURE.md).
-import { checks } from '../../exercises/registry.ts';
-
-const USAGE =
-  'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N] [--seed N]' +
-  '\n       exercise run <id> [--dir <folder> | --solution] [--timeout-ms N]';
-
-/** The arguments of `check` and of `run`, which differ only in the command's name. */
-const commandArgs = (mode: 'check' | 'run') =>
-  z
-    .object({
-      id: exerciseIdSchema({
-        missing: `${mode} needs an exercise id`,
-        wrong: `the exercise id must be ${EXERCISE_ID_RULE}`,
-      }),
-      dir: z.string().min(1, { message: '--dir needs a folder' }).optional(),
-      solution: z.boolean().default(false),
-      json: z.boolean().default(false),
-      'timeout-ms': timeoutMsFlag,
-      // A failed check run names its seed; passing it runs the same data and cuts again.
-      seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
-    })
-    .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' });
-
-const usage = (message: string): never => failUsage(message, USAGE);
-
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  const root = defaultExercisesRoot();
-  if (command === 'list') {
-    if (rest.length > 0) usage(`list takes no arguments (got ${rest.join(' ')})`);
-    for (const ex of loadExercises(root)) {
-      console.log(`${ex.id.padEnd(24)} ${ex.meta.lesson.padEnd(14)} ${ex.meta.title}`);
-    }
-    return 0;
-  }
-  if (command !== 'check' && command !== 'run') {
-    usage(command ? `unknown command "${command}"` : 'no command given');
-  }
-  const mode = command === 'run' ? 'run' : 'check';
-  const a = parseCliArgsOrExit(rest, {
-    schema: commandArgs(mode),
-    positionals: {
-      names: ['id'],
-      tooMany: (words) => `${mode} takes one exercise id (got ${words.join(' ')})`,
-    },
-    usage: USAGE,
-  });
-  try {
-    loadExercise(root, a.id);
-  } catch (err) {
-    usage((err as Error).message);
-  }
-  if (mode === 'run' && a.json) usage('--json is for check; run prints what the program prints');
-  if (mode === 'run' && a.seed !== undefined) {
-    usage('--seed is for check; run always sees the fixed data, delivered as it comes');
-  }
-
-  const summary = await runExercise(
-    {
-      exercise: a.id,
-      mode,
-      workspace: a.dir,
-      solution: a.solution,
-      exercisesRoot: root,
-      timeoutMs: a['timeout-ms'],
-      seed: a.seed,
-      checks,
-    },
-    // run shows the program's own output as it comes; check shows only the verdict.
-    mode === 'run' ? echoOutput : () => {},
-  );
-  if (summary.verdict === 'error') {
-    process.stderr.write(harnessErrorLine(summary));
-    return HARNESS_ERROR;
-  }
-  process.stderr.write(killedNote(summary));
-  if (mode === 'check' && summary.passed === false && summary.seed !== undefined) {
-    process.stderr.write(
-      `This check run used seed ${summary.seed}; add --seed ${summary.seed} to run it again with the same data and the same cuts.\n`,
-    );
-  }
-  process.stdout.write(mode === 'run' ? runEndingLine(summary) : checkReport(summary, a.json));
-  return exitCodeOf(summary);
-}
-
-/** The learner's program's output (for stdout-is-the-wire, its server's), as it comes. */
-function echoOutput(event: HarnessEvent): void {
-  if (event.type !== 'stdout' && event.type !== 'stderr') return;
-  if (event.source !== 'learner') return;
-  (event.type === 'stdout' ? process.stdout : process.stderr).write(event.text);
-}
 
 // Ctrl-C on a check must not leave the learner's program running (see signals.ts).
 exitOnSignals({ watchParent: true });
-process.exitCode = await main(process.argv.slice(2));
+useCompileCache();
+// The checks are needed only to judge: they load while the program runs.
+const checks = import('../../exercises/registry.ts').then((m) => m.checks);
+checks.catch(() => {}); // a command that never judges does not wait for them
+const { exerciseCommand } = await import('./exercise-command.ts');
+process.exitCode = await exerciseCommand(process.argv.slice(2), checks);

@@ -1,63 +1,14 @@
-// The harness as a program, as the local runtime endpoint starts it for every run (the CLI
-// and the WebContainer entry call runExercise themselves). Prints NDJSON HarnessEvents on
-// stdout, ending with `done`.
-//   node sandbox/harness/main.ts --exercise <id> --workspace <dir> --mode run|check
-//        [--exercises-root <dir>] [--timeout-ms N]
-// Exit 0 when the harness worked (even if checks failed), 2 on a usage error.
-// It runs from the sources (Node strips the types); inside a WebContainer the bundled
-// sandbox/runtime/webcontainer/entry.ts takes its place.
-import { z } from 'zod';
-import { runExercise } from './run.ts';
+// The harness as a program, as the local runtime endpoint starts it for every run (what it
+// does and takes: main-command.ts). The composition root: it hands the course's checks to
+// the engine (see ARCHITECTURE.md). Everything else is imported after Node's compile cache
+// is on, and the checks load while the program runs, as in sandbox/cli/exercise.ts.
+import { useCompileCache } from './compile-cache.ts';
 import { exitOnSignals } from './signals.ts';
-import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
-import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
-// The composition root hands the course's checks to the engine (see ARCHITECTURE.md).
-import { checks } from '../../exercises/registry.ts';
-import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
-import { timeoutMsFlag } from '../input/timeout-flag.ts';
-
-const Args = z.object({
-  exercise: exerciseIdSchema({
-    missing: '--exercise <id> is required',
-    wrong: `--exercise must be an exercise id, ${EXERCISE_ID_RULE}`,
-  }),
-  workspace: z.string().optional(),
-  solution: z.boolean().optional(),
-  mode: z.enum(['run', 'check'], { error: '--mode must be "run" or "check"' }),
-  'exercises-root': z.string().optional(),
-  'timeout-ms': timeoutMsFlag,
-});
-
-const USAGE =
-  'usage: main.ts --exercise <id> --workspace <dir> --mode run|check ' +
-  '[--exercises-root <dir>] [--timeout-ms N]';
 
 // Killed from outside (the local runtime stopping a run), still clean up (see signals.ts).
 exitOnSignals({ watchParent: true });
-
-async function main(argv: string[]): Promise<void> {
-  const a = parseCliArgsOrExit(argv, {
-    schema: Args,
-    usage: USAGE,
-  });
-  const root = a['exercises-root'] ?? defaultExercisesRoot();
-  try {
-    loadExercise(root, a.exercise);
-  } catch (err) {
-    failUsage((err as Error).message, USAGE);
-  }
-  await runExercise(
-    {
-      exercise: a.exercise,
-      mode: a.mode,
-      workspace: a.workspace,
-      solution: a.solution,
-      exercisesRoot: root,
-      timeoutMs: a['timeout-ms'],
-      checks,
-    },
-    (event) => process.stdout.write(JSON.stringify(event) + '\n'),
-  );
-}
-
-await main(process.argv.slice(2));
+useCompileCache();
+const checks = import('../../exercises/registry.ts').then((m) => m.checks);
+checks.catch(() => {}); // a usage error never judges and does not wait for them
+const { harnessMain } = await import('./main-command.ts');
+await harnessMain(process.argv.slice(2), checks);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { ProcessRecord } from '../contract/check.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import type { ExerciseMeta } from '../exercises/schema.ts';
-import { paperTrailCommand } from '../paper-trail/index.ts';
+import { paperTrailCommand } from '../paper-trail/command.ts';
 import { paperTrailV2Command } from '../paper-trail-v2/command.ts';
 import type { Framer } from '../wire/framer.ts';
 import { startHttpPeer } from './http-peer.ts';

@@ -13,6 +13,8 @@ import { execute } from './session.ts';
 import { prepareWork } from './work-folder.ts';
 import { newSeed } from '../input/seed.ts';
 
+export type Checks = Readonly<Record<string, readonly Check[]>>;
+
 export interface RunOptions {
   exercise: string;
   mode: 'run' | 'check';
@@ -48,9 +50,10 @@ export interface RunOptions {
   paperTrailV2?: { command: string; args: string[] };
   /**
    * Checks by exercise id. The course's registry (exercises/registry.ts) is handed in by the
-   * entry points, so that the engine never imports the course.
+   * entry points, so that the engine never imports the course. A promise is awaited only to
+   * judge, after the run: the command line loads the checks while the program runs.
    */
-  checks: Readonly<Record<string, readonly Check[]>>;
+  checks: Checks | Promise<Checks>;
   keepWork?: boolean;
 }
 
@@ -92,9 +95,10 @@ export async function runExercise(
   } catch (err) {
     return fail(options, emit, (err as Error).message, started);
   }
-  const exerciseChecks = options.checks[exercise.id];
-  if (options.mode === 'check' && !exerciseChecks) {
-    return fail(options, emit, `exercise "${exercise.id}" has no checks registered`, started);
+  const noChecks = `exercise "${exercise.id}" has no checks registered`;
+  const known = options.checks instanceof Promise ? undefined : options.checks;
+  if (options.mode === 'check' && known && !known[exercise.id]) {
+    return fail(options, emit, noChecks, started);
   }
 
   const workRoot = resolve(options.workRoot ?? join(root, '..', '.workspaces'));
@@ -111,7 +115,9 @@ export async function runExercise(
     const record = await execute(exercise, work, { ...options, seed }, emit);
     let results: CheckResult[] = [];
     let passed: boolean | undefined;
-    if (options.mode === 'check' && exerciseChecks) {
+    if (options.mode === 'check') {
+      const exerciseChecks = (await options.checks)[exercise.id];
+      if (!exerciseChecks) return fail(options, emit, noChecks, started);
       results = runChecks(exerciseChecks, record);
       for (const r of results) emit({ type: 'check', ...r });
       // A check not reached is not passed: the run is done only when every check passed.

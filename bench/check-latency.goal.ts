@@ -1,0 +1,57 @@
+// Goal 1 of issue 16: a check as fast as running the code. The baseline is the direct run of
+// raw-client's solution: `node client.ts node <Paper Trail's main.ts>`, the same two programs
+// the check runs, with no harness, no npm and no tap. The contender is the whole command a
+// learner types, `npm run --silent exercise -- check raw-client --solution`, npm included.
+// Both get the Node compile cache the harness gives the programs it starts, so that the
+// baseline is no slower than a warm direct run.
+import { fileURLToPath } from 'node:url';
+import {
+  benchEnv,
+  directRun,
+  interleaved,
+  list,
+  median,
+  ms,
+  NPM,
+  pairedRatio,
+  REPO,
+  timeCommand,
+  type Goal,
+} from './goal.ts';
+
+const CLI = fileURLToPath(new URL('../sandbox/cli/exercise.ts', import.meta.url));
+const ARGS = ['check', 'raw-client', '--solution'];
+const GOAL = 1.5;
+
+export const checkLatency: Goal = {
+  name: 'check-latency',
+  async measure() {
+    const env = benchEnv();
+    const times = await interleaved({
+      direct: directRun,
+      cli: () =>
+        timeCommand(NPM, ['run', '--silent', 'exercise', '--', ...ARGS], { cwd: REPO, env }),
+      // The same command without npm in front: what npm's own start costs a learner.
+      node: () => timeCommand(process.execPath, [CLI, ...ARGS], { cwd: REPO, env }),
+    });
+    const ratio = pairedRatio(times.cli, times.direct);
+    return [
+      {
+        measure: 'check latency (CLI)',
+        value: `${ratio.toFixed(2)}× direct run`,
+        goal: `≤ ${GOAL}×`,
+        baseline:
+          `direct run (node client.ts node paper-trail) ${ms(median(times.direct))} ${list(times.direct)}; ` +
+          `npm run --silent exercise -- check raw-client --solution ${ms(median(times.cli))} ${list(times.cli)}; ` +
+          `${times.direct.length} interleaved rounds, median of paired ratios`,
+        met: ratio <= GOAL,
+      },
+      {
+        measure: 'check latency (CLI without npm)',
+        value: `${pairedRatio(times.node, times.direct).toFixed(2)}× direct run`,
+        goal: 'none: it shows what npm adds to the line above',
+        baseline: `node sandbox/cli/exercise.ts check raw-client --solution ${ms(median(times.node))} ${list(times.node)}, in the same rounds`,
+      },
+    ];
+  },
+};

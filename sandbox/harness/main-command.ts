@@ -1,0 +1,56 @@
+// The harness as a program, as the local runtime endpoint starts it for every run (the CLI
+// and the WebContainer entry call runExercise themselves). Prints NDJSON HarnessEvents on
+// stdout, ending with `done`.
+//   node sandbox/harness/main.ts --exercise <id> --workspace <dir> --mode run|check
+//        [--exercises-root <dir>] [--timeout-ms N]
+// Exit 0 when the harness worked (even if checks failed), 2 on a usage error.
+// It runs from the sources (Node strips the types); inside a WebContainer the bundled
+// sandbox/runtime/webcontainer/entry.ts takes its place. The entry point, main.ts, hands in
+// the course's checks.
+import { z } from 'zod';
+import { runExercise, type Checks } from './run.ts';
+import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
+import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
+import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
+import { timeoutMsFlag } from '../input/timeout-flag.ts';
+
+const Args = z.object({
+  exercise: exerciseIdSchema({
+    missing: '--exercise <id> is required',
+    wrong: `--exercise must be an exercise id, ${EXERCISE_ID_RULE}`,
+  }),
+  workspace: z.string().optional(),
+  solution: z.boolean().optional(),
+  mode: z.enum(['run', 'check'], { error: '--mode must be "run" or "check"' }),
+  'exercises-root': z.string().optional(),
+  'timeout-ms': timeoutMsFlag,
+});
+
+const USAGE =
+  'usage: main.ts --exercise <id> --workspace <dir> --mode run|check ' +
+  '[--exercises-root <dir>] [--timeout-ms N]';
+
+export async function harnessMain(argv: string[], checks: Checks | Promise<Checks>): Promise<void> {
+  const a = parseCliArgsOrExit(argv, {
+    schema: Args,
+    usage: USAGE,
+  });
+  const root = a['exercises-root'] ?? defaultExercisesRoot();
+  try {
+    loadExercise(root, a.exercise);
+  } catch (err) {
+    failUsage((err as Error).message, USAGE);
+  }
+  await runExercise(
+    {
+      exercise: a.exercise,
+      mode: a.mode,
+      workspace: a.workspace,
+      solution: a.solution,
+      exercisesRoot: root,
+      timeoutMs: a['timeout-ms'],
+      checks,
+    },
+    (event) => process.stdout.write(JSON.stringify(event) + '\n'),
+  );
+}
