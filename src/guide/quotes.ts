@@ -154,10 +154,10 @@ export const QUOTES = {
     by: 'command',
     words: ['new', '--', 'exercise', 'raw-client', '--lesson', 'the-wire', '--title', 'T'],
   }),
-  exerciseWritten: q('Its starter must fail and its solution pass', {
-    by: 'walkthrough',
-    step: 'newExercise',
-  }),
+  exerciseWritten: q(
+    'Its starter must fail and its solution pass: npm run --silent exercise -- check look-up-an-order (then --solution).',
+    { by: 'walkthrough', step: 'newExercise' },
+  ),
   unknownExercise: q('unknown exercise "look-up-an-ordre" (known: answer-the-server', {
     by: 'command',
     words: ['exercise', '--', 'fixtures', 'look-up-an-ordre'],

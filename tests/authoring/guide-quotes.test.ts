@@ -1,7 +1,7 @@
 // Every message the authoring guide quotes comes out of the code verbatim. Refusals and schema
 // messages are produced here (nothing is written: each command refuses before it writes);
 // the walkthrough's own output is checked by guide-end-to-end.test.ts, which runs it.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCapture, selectFrames } from '../../components/frames/capture.ts';
@@ -23,7 +23,7 @@ const SCRIPTS: Record<string, string> = {
 };
 
 /** What the code says for one quote: stderr of a refused command, or the thrown message. */
-function produce(p: Exclude<Produced, { by: 'walkthrough' }>): string {
+async function produce(p: Exclude<Produced, { by: 'walkthrough' }>): Promise<string> {
   const thrown = (f: () => unknown) => {
     try {
       f();
@@ -36,11 +36,15 @@ function produce(p: Exclude<Produced, { by: 'walkthrough' }>): string {
     case 'command': {
       const [script, dashes, ...args] = p.words;
       expect(dashes).toBe('--');
-      const r = spawnSync(process.execPath, [join(repo, SCRIPTS[script]), ...args], {
-        encoding: 'utf8',
-        timeout: 30_000,
+      const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [join(repo, SCRIPTS[script]), ...args],
+          { encoding: 'utf8', timeout: 30_000 },
+          (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr }),
+        );
       });
-      expect(r.status, r.stderr).not.toBe(0);
+      expect(r.code, r.stderr).not.toBe(0);
       return r.stderr;
     }
     case 'frontmatter':
@@ -59,8 +63,9 @@ const produced = Object.entries(QUOTES).flatMap(([key, quote]) =>
 );
 
 describe('the guide quotes what the code says', () => {
-  it.each(produced)('%s', (_key, text, how) => {
-    expect(produce(how)).toContain(text);
+  // Each case is a short Node process or a pure call; side by side they take a few seconds.
+  it.concurrent.each(produced)('%s', async (_key, text, how) => {
+    expect(await produce(how)).toContain(text);
   });
 
   it('every walkthrough quote names a step of the walkthrough', () => {
