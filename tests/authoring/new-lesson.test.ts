@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -66,6 +66,7 @@ describe('npm run new -- lesson', () => {
     expect(r.stderr).toContain(message);
     expect(execFileSync('ls', [dir], { encoding: 'utf8' })).toBe('');
     expect(readFileSync('sandbox/capture/captures.ts', 'utf8')).toBe(list);
+    rmSync(dir, { recursive: true });
   });
 
   it.each([
