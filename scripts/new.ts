@@ -1,7 +1,11 @@
-// `npm run --silent new -- lesson <slug> --title "..." [--summary "..."] [--order N]`
+// `npm run --silent new -- lesson <slug> --title "..." [--summary "..."] [--order N] [--capture NAME]`
 // `npm run --silent new -- exercise <id> --lesson <slug> --title "..." [--summary "..."]`
-// Starts a lesson from templates/lesson.mdx (exercises: see new-exercise.ts). The frontmatter it writes is validated with the
-// same schema the site build uses, so a lesson that starts here also builds.
+// `npm run --silent new -- capture <name>`
+// Starts a lesson from templates/lesson.mdx (exercises: see new-exercise.ts; capture
+// sessions: new-capture.ts). The frontmatter it writes is validated with the same schema the
+// site build uses, and its frames come from a capture session scaffolded and recorded with
+// it, so a lesson that starts here also builds and shows frames.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -17,6 +21,15 @@ import {
 } from '../sandbox/input/cli-args.ts';
 import { summaryFlag, titleFlag } from './text-flags.ts';
 import { EXERCISE_USAGE, ExerciseArgs, NewError, newExercise } from './new-exercise.ts';
+import {
+  CAPTURE_USAGE,
+  CaptureArgs,
+  captureNameSchema,
+  captureTaken,
+  listNames,
+  newCapture,
+  type CapturePaths,
+} from './new-capture.ts';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const lessonsDir = process.env.MCP_WIRE_LESSONS_DIR ?? repo + 'lessons/';
@@ -24,18 +37,29 @@ const lessonsDir = process.env.MCP_WIRE_LESSONS_DIR ?? repo + 'lessons/';
 const exercisesDir = process.env.MCP_WIRE_EXERCISES_DIR ?? repo + 'exercises/';
 const registry = process.env.MCP_WIRE_EXERCISES_REGISTRY ?? exercisesDir + 'registry.ts';
 const testsDir = process.env.MCP_WIRE_EXERCISE_TESTS_DIR ?? repo + 'tests/exercises/';
+const capturePaths: CapturePaths = {
+  repo,
+  captureDir: repo + 'sandbox/capture/',
+  capturesOut: lessonsDir + 'captures/',
+};
 
-const USAGE = `usage: npm run --silent new -- lesson <slug> --title "Title" [--summary "..."] [--order N]
+const USAGE = `usage: npm run --silent new -- lesson <slug> --title "Title" [--summary "..."] [--order N] [--capture NAME]
 
   <slug>      kebab-case file name, e.g. the-handshake (writes lessons/the-handshake.mdx)
   --title     the lesson's title
   --summary   one sentence saying what it teaches (default: a placeholder to replace)
   --order     its place in the course (default: after the last lesson)
+  --capture   show this existing capture (default: start a capture session named <slug>
+              and record it, as new -- capture does)
 
-${EXERCISE_USAGE}`;
+${EXERCISE_USAGE}
+
+${CAPTURE_USAGE}`;
 
 const Args = z.object({
-  kind: z.literal('lesson', { error: 'the first word must be "lesson" or "exercise"' }),
+  kind: z.literal('lesson', {
+    error: 'the first word must be "lesson", "exercise" or "capture"',
+  }),
   slug: z
     .string({ error: 'a slug is required, e.g. the-handshake' })
     .refine(isLessonSlug, { error: 'the slug must be kebab-case, e.g. the-handshake' }),
@@ -46,6 +70,7 @@ const Args = z.object({
     max: 10_000,
     tooSmall: '--order must be a whole number of 1 or more',
   }).optional(),
+  capture: captureNameSchema.optional(),
   lesson: z.never({ error: '--lesson is for exercises, not lessons' }).optional(),
 });
 
@@ -74,6 +99,9 @@ function readCommandLine(argv: string[]) {
   if (kind === 'exercise') {
     return { kind, args: checkArgs(ExerciseArgs, { id: slug, ...values }) } as const;
   }
+  if (kind === 'capture') {
+    return { kind, args: checkArgs(CaptureArgs, { name: slug, ...values }) } as const;
+  }
   return { kind: 'lesson', args: checkArgs(Args, { kind, slug, ...values }) } as const;
 }
 
@@ -100,16 +128,48 @@ if (parsed.kind === 'exercise') {
     throw err;
   }
 }
+if (parsed.kind === 'capture') {
+  try {
+    const script = await newCapture(parsed.args.name, capturePaths);
+    console.log(
+      `wrote ${script} and registered it in sandbox/capture/captures.ts.\n` +
+        `Describe the session there, then record it: npm run capture -- --only ${parsed.args.name}`,
+    );
+    process.exit(0);
+  } catch (err) {
+    if (err instanceof NewError) fail(err.message, err.code);
+    throw err;
+  }
+}
 const lesson = parsed.args;
 
 const target = `${lessonsDir}${lesson.slug}.mdx`;
 if (existsSync(target)) fail(`${target} exists already; choose another slug`, 1);
 
+// The capture the lesson's frames come from: one named with --capture must exist; otherwise
+// a session named after the lesson is started, so it must not exist yet.
+const captureName = lesson.capture ?? lesson.slug;
+const captureList = readFileSync(capturePaths.captureDir + 'captures.ts', 'utf8');
+if (lesson.capture !== undefined && !listNames(captureList, lesson.capture)) {
+  fail(
+    `there is no capture called "${lesson.capture}" in sandbox/capture/captures.ts; ` +
+      `leave out --capture to start one named after the lesson`,
+    1,
+  );
+}
+if (lesson.capture === undefined) {
+  const taken = captureTaken(captureName, capturePaths);
+  if (taken.length > 0) {
+    fail(`${taken.join('; ')}; show it with --capture ${captureName}, or choose another slug`, 1);
+  }
+}
+
 const order = lesson.order ?? nextOrder();
 const text = readFileSync(repo + 'templates/lesson.mdx', 'utf8')
   .replace('{{title}}', yamlQuoted(lesson.title))
   .replace('{{summary}}', yamlQuoted(lesson.summary))
-  .replace('{{order}}', String(order));
+  .replace('{{order}}', String(order))
+  .replaceAll('{{capture}}', captureName);
 
 // The same schema as the build: a template that drifts from it is caught here, not later.
 const frontmatter = {
@@ -122,5 +182,35 @@ const frontmatter = {
 const problems = describeLessonErrors(target, frontmatter);
 if (problems.length > 0) fail(problems.join('\n'), 1);
 
+if (lesson.capture === undefined) {
+  try {
+    await newCapture(captureName, capturePaths);
+  } catch (err) {
+    if (err instanceof NewError) fail(err.message, err.code);
+    throw err;
+  }
+}
 writeFileSync(target, text, { flag: 'wx' });
-console.log(`wrote ${target} (order ${order}). Run npm start and open /lessons/${lesson.slug}/.`);
+if (lesson.capture === undefined) {
+  // Recorded now, so the lesson builds and shows frames before its session is rewritten.
+  const recorded = spawnSync(
+    process.execPath,
+    [repo + 'sandbox/capture/cli.ts', '--only', captureName, '--dir', capturePaths.capturesOut],
+    { encoding: 'utf8' },
+  );
+  if (recorded.status !== 0) {
+    fail(
+      `wrote ${target} and sandbox/capture/sessions/${captureName}.ts, but recording the ` +
+        `capture failed:\n${recorded.stderr}`,
+      1,
+    );
+  }
+  console.log(
+    `wrote ${target} (order ${order}), its capture session ` +
+      `sandbox/capture/sessions/${captureName}.ts and lessons/captures/${captureName}.jsonl.\n` +
+      `Describe the session there, then npm run capture -- --only ${captureName}; ` +
+      `npm start and open /lessons/${lesson.slug}/.`,
+  );
+} else {
+  console.log(`wrote ${target} (order ${order}). Run npm start and open /lessons/${lesson.slug}/.`);
+}

@@ -1,11 +1,22 @@
 // `npm run --silent exercise -- list`
 // `npm run --silent exercise -- check <id> [--dir <folder> | --solution] [--json]`
 // `npm run --silent exercise -- run <id> [--dir <folder> | --solution]`
+// `npm run --silent exercise -- fixtures <id> [--fixtures <folder>] [--jobs N] [--json]`
 // check: exit 0 when every check passes, 1 when one fails; run: 0 when the program finished,
-// 1 when it was stopped or crashed. Both: 2 on a usage error, 3 when the harness could not
-// run or judge the program (a harness error: nothing was said about the learner's code).
+// 1 when it was stopped or crashed; fixtures: 1 when the starter passes or the solution fails.
+// All: 2 on a usage error, 3 when the harness could not run or judge the program (a harness
+// error: nothing was said about the learner's code).
 // The entry point, exercise.ts, hands in the course's checks.
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
+import {
+  fixturesJson,
+  fixturesReport,
+  fixtureTargets,
+  ruleBreaks,
+  runFixtures,
+} from './fixtures.ts';
 import { runExercise, type Checks } from '../harness/run.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
@@ -23,7 +34,54 @@ import {
 
 const USAGE =
   'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N] [--seed N]' +
-  '\n       exercise run <id> [--dir <folder> | --solution] [--timeout-ms N]';
+  '\n       exercise run <id> [--dir <folder> | --solution] [--timeout-ms N]' +
+  '\n       exercise fixtures <id> [--fixtures <folder>] [--jobs N] [--json] [--timeout-ms N]';
+
+const fixturesArgs = z.object({
+  id: exerciseIdSchema({
+    missing: 'fixtures needs an exercise id',
+    wrong: `the exercise id must be ${EXERCISE_ID_RULE}`,
+  }),
+  fixtures: z.string().min(1, { message: '--fixtures needs a folder' }).optional(),
+  jobs: wholeNumber('--jobs', { min: 1, max: 16 }).optional(),
+  json: z.boolean().default(false),
+  'timeout-ms': timeoutMsFlag,
+});
+
+/** The fixtures command: every submission judged, then the table and every message. */
+async function fixtures(
+  root: string,
+  rest: string[],
+  checks: Checks | Promise<Checks>,
+): Promise<number> {
+  const a = parseCliArgsOrExit(rest, {
+    schema: fixturesArgs,
+    positionals: {
+      names: ['id'],
+      tooMany: (words) => `fixtures takes one exercise id (got ${words.join(' ')})`,
+    },
+    usage: USAGE,
+  });
+  try {
+    loadExercise(root, a.id);
+  } catch (err) {
+    usage((err as Error).message);
+  }
+  // Fixtures live with the exercise tests (tests/exercises/fixtures/<id>/) unless named.
+  const folder = a.fixtures ?? join(root, '..', 'tests', 'exercises', 'fixtures', a.id);
+  const runs = await runFixtures(fixtureTargets(folder), {
+    exercise: a.id,
+    exercisesRoot: root,
+    checks: await checks,
+    jobs: a.jobs ?? Math.max(1, Math.min(4, availableParallelism())),
+    timeoutMs: a['timeout-ms'],
+  });
+  process.stdout.write(a.json ? fixturesJson(a.id, runs) : fixturesReport(a.id, runs));
+  const problems = ruleBreaks(runs);
+  for (const problem of problems) process.stderr.write(`fixtures: ${problem}\n`);
+  if (runs.some((r) => r.summary.verdict === 'error')) return HARNESS_ERROR;
+  return problems.length > 0 ? 1 : 0;
+}
 
 /** The arguments of `check` and of `run`, which differ only in the command's name. */
 const commandArgs = (mode: 'check' | 'run') =>
@@ -57,6 +115,7 @@ export async function exerciseCommand(
     }
     return 0;
   }
+  if (command === 'fixtures') return fixtures(root, rest, checks);
   if (command !== 'check' && command !== 'run') {
     usage(command ? `unknown command "${command}"` : 'no command given');
   }

@@ -66,7 +66,7 @@ describe('home page', () => {
 });
 
 describe('at the narrowest phone width', () => {
-  for (const path of ['/', ...LESSONS]) {
+  for (const path of ['/', '/guide/', ...LESSONS]) {
     it(`${path} fits 360px in dark without sideways scrolling`, async () => {
       const context = await env.browser.newContext({
         viewport: { width: 360, height: 780 },
@@ -84,6 +84,22 @@ describe('at the narrowest phone width', () => {
       await page.screenshot({ path: join(SCREENSHOTS, name) });
       await context.close();
       expect(overflow).toBe(0);
+    });
+  }
+});
+
+// The authoring guide is outside the course outline but held to the same standard.
+describe.concurrent('the authoring guide', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`/guide/ has no axe violations in ${colorScheme}`, async () => {
+      const context = await env.browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      await page.goto(env.site.url + '/guide/');
+      const violations = await pageViolations(page);
+      const footerLink = await page.locator('footer a[href="/guide/"]').count();
+      await context.close();
+      expect(violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+      expect(footerLink).toBe(1);
     });
   }
 });

@@ -1,0 +1,184 @@
+// The authoring guide (/guide/), followed from start to finish in a copy of the repository:
+// a new lesson with its own capture, a second capture, an exercise with one mistaken and one
+// correct fixture, the capture and fixtures commands, and a build whose pages show the
+// lesson, its frames and the exercise. Each step is the guide's own command (src/guide/
+// quotes.ts) run through npm, and each message the guide quotes from a step must be in what
+// that step printed. The copy lives outside the repository and is removed afterwards.
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS, EXAMPLE, QUOTES } from '../../src/guide/quotes.ts';
+
+const repo = process.cwd();
+let copy = '';
+
+/** The working tree as git sees it (tracked and new files, nothing ignored), copied. */
+function copyRepository(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpw-guide-'));
+  const listed = spawnSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    {
+      cwd: repo,
+      encoding: 'utf8',
+    },
+  );
+  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+    try {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      cpSync(join(repo, file), join(dir, file));
+    } catch (err) {
+      // A tracked file deleted in the working tree is not part of what is being tested.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  // Packages are shared by link, one by one, so that caches (Astro's data store, Vite's
+  // optimised deps) are the copy's own and never touch the repository's.
+  mkdirSync(join(dir, 'node_modules'));
+  for (const entry of readdirSync(join(repo, 'node_modules'))) {
+    if (['.astro', '.vite', '.vite-temp', '.vitest-cache'].includes(entry)) continue;
+    symlinkSync(join(repo, 'node_modules', entry), join(dir, 'node_modules', entry));
+  }
+  return dir;
+}
+
+/** `npm run --silent <words>` in the copy, as the guide tells an author to type it. */
+function npmRun(words: readonly string[], timeout = 120_000): SpawnSyncReturns<string> {
+  return spawnSync('npm', ['run', '--silent', ...words], { cwd: copy, encoding: 'utf8', timeout });
+}
+
+/** Runs a step of the guide; it must succeed and print every message the guide quotes from it. */
+function step(name: keyof typeof COMMANDS, timeout?: number): string {
+  const r = npmRun(COMMANDS[name], timeout);
+  expect(r.status, `${name}:\n${r.stdout}\n${r.stderr}`).toBe(0);
+  const printed = r.stdout + r.stderr;
+  for (const quote of Object.values(QUOTES)) {
+    if (quote.produced.by === 'walkthrough' && quote.produced.step === name) {
+      expect(printed, name).toContain(quote.text);
+    }
+  }
+  return printed;
+}
+
+const inCopy = (path: string) => join(copy, path);
+const edit = (path: string, change: (text: string) => string) =>
+  writeFileSync(inCopy(path), change(readFileSync(inCopy(path), 'utf8')));
+
+/** A page's text as a reader gets it: tags dropped, entities decoded. */
+function pageText(path: string): string {
+  return readFileSync(inCopy(path), 'utf8')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&quot;|&#34;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+beforeAll(() => {
+  copy = copyRepository();
+});
+
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe('the authoring guide, followed in a copy of the repository', () => {
+  it('scaffolds, captures, checks fixtures and builds a lesson and an exercise', () => {
+    const lessonFile = `lessons/${EXAMPLE.lesson}.mdx`;
+
+    // A lesson, with its capture session scaffolded and recorded.
+    step('newLesson');
+    expect(readFileSync(inCopy(`lessons/captures/${EXAMPLE.lesson}.jsonl`), 'utf8')).toContain(
+      '\\"method\\":\\"initialize\\"',
+    );
+
+    // A second session, described: it asks for an order that does not exist.
+    step('newCapture');
+    edit(`sandbox/capture/sessions/${EXAMPLE.capture}.ts`, (t) =>
+      t.replace('script.orderFound', 'script.orderMissing'),
+    );
+    step('capture');
+    step('captureCheck');
+
+    // An exercise for the lesson, with one mistaken and one correct fixture.
+    step('newExercise');
+    const solution = readFileSync(
+      inCopy(`exercises/${EXAMPLE.exercise}/solution/client.ts`),
+      'utf8',
+    );
+    const fixture = (name: string, text: string) => {
+      const dir = inCopy(`tests/exercises/fixtures/${EXAMPLE.exercise}/${name}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'client.ts'), text);
+    };
+    const printed = 'console.log(JSON.stringify(call.result?.structuredContent));';
+    expect(solution).toContain(printed);
+    fixture(
+      EXAMPLE.mistaken,
+      solution.replace(printed, 'console.log(JSON.stringify(call.result?.content));'),
+    );
+    fixture(
+      EXAMPLE.correct,
+      solution.replace(
+        printed,
+        'process.stdout.write(`${JSON.stringify(call.result?.structuredContent)}\\n`);',
+      ),
+    );
+    const table = step('fixtures', 180_000);
+    const verdict = (name: string) =>
+      table
+        .split('\n')
+        .find((line) => line.startsWith(`${name} `))
+        ?.trim()
+        .split(/\s+/)
+        .at(-1);
+    expect(verdict('starter')).toBe('failed');
+    expect(verdict('solution')).toBe('passed');
+    expect(verdict(EXAMPLE.mistaken)).toBe('failed');
+    expect(verdict(EXAMPLE.correct)).toBe('passed');
+    expect(table).toContain('Expected stdout to be');
+
+    // The lesson lists the exercise, shows the second capture and offers the exercise.
+    edit(lessonFile, (t) =>
+      t
+        .replace('exercises: []', `exercises: [${EXAMPLE.exercise}]`)
+        .replace(
+          "import Recap from '../components/Recap.astro';",
+          "import Recap from '../components/Recap.astro';\nimport TryIt from '../components/TryIt.astro';",
+        )
+        .replace(
+          '## Try this',
+          `<Frames capture="${EXAMPLE.capture}" ids={[4]} caption="An order that does not exist" />\n\n` +
+            `<TryIt id="${EXAMPLE.exercise}" />\n\n## Try this`,
+        ),
+    );
+
+    step('build', 600_000);
+    const lesson = readFileSync(inCopy(`dist/lessons/${EXAMPLE.lesson}/index.html`), 'utf8');
+    expect(lesson).toContain(EXAMPLE.lessonTitle);
+    expect(lesson).toContain(`data-capture="${EXAMPLE.lesson}"`);
+    expect(lesson).toContain(`data-capture="${EXAMPLE.capture}"`);
+    expect(lesson.match(/data-frame-source/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
+    expect(lesson).toContain(`href="/exercises/${EXAMPLE.exercise}/"`);
+    expect(pageText(`dist/lessons/${EXAMPLE.lesson}/index.html`)).toContain('PT-9999');
+    expect(pageText(`dist/exercises/${EXAMPLE.exercise}/index.html`)).toContain(
+      EXAMPLE.exerciseTitle,
+    );
+
+    // The guide itself shows every message it quotes.
+    const guide = pageText('dist/guide/index.html');
+    for (const [key, quote] of Object.entries(QUOTES)) expect(guide, key).toContain(quote.text);
+  }, 600_000);
+});
