@@ -41,7 +41,9 @@ export function addCopyButtons(root: ParentNode = document): void {
   region.className = 'visually-hidden';
   region.setAttribute('role', 'status');
   document.body.append(region);
-  for (const pre of root.querySelectorAll<HTMLPreElement>('.prose pre.astro-code, .prose pre.shiki')) {
+  for (const pre of root.querySelectorAll<HTMLPreElement>(
+    '.prose pre.astro-code, .prose pre.shiki',
+  )) {
     // A frame's highlighted JSON has the frame's own button, which copies the exact bytes.
     if (pre.closest('.frame')) continue;
     const wrap = document.createElement('div');

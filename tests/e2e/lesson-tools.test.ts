@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { REPO } from '../site/serve-dist.ts';
 import { SCREENSHOTS } from './browser.ts';
-import { pageViolations } from './axe.ts';
+import { expectFitsAndPassesAxe } from './page-checks.ts';
 import { useBuiltSite } from './built-site.ts';
 
 const env = useBuiltSite();
@@ -68,12 +68,6 @@ describe('lesson tools', () => {
     await page.locator('.site-footer a[href="/shortcuts/"]').click();
     await page.waitForURL(/\/shortcuts\/$/);
     expect(await page.locator('main kbd').count()).toBeGreaterThan(10);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
-    ).toBeLessThanOrEqual(0);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      expect(await pageViolations(page), colorScheme).toEqual([]);
-    }
+    await expectFitsAndPassesAxe(page);
   });
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS } from './browser.ts';
-import { pageViolations } from './axe.ts';
+import { expectFitsAndPassesAxe } from './page-checks.ts';
 import { useBuiltSite } from './built-site.ts';
 import { progressKey } from '../../components/workbench/progress-key.ts';
 
@@ -88,13 +88,7 @@ describe('progress page', () => {
     expect(
       await page.locator('[data-exercise-status="raw-client"]').first().getAttribute('data-state'),
     ).toBe('done');
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
-    ).toBeLessThanOrEqual(0);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      expect(await pageViolations(page), colorScheme).toEqual([]);
-    }
+    await expectFitsAndPassesAxe(page);
     await page.screenshot({ path: join(SCREENSHOTS, 'progress-360-dark.png'), fullPage: true });
 
     await page.goto(env.site.url + '/exercises/raw-client/');

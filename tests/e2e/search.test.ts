@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS } from './browser.ts';
-import { pageViolations } from './axe.ts';
+import { expectFitsAndPassesAxe } from './page-checks.ts';
 import { useBuiltSite } from './built-site.ts';
 
 const env = useBuiltSite();
@@ -77,13 +77,7 @@ describe('site search', () => {
     const href = (await first.getAttribute('href'))!;
     expect(await page.locator('.search-hit mark').count()).toBeGreaterThan(0);
     expect(await page.locator('.search-out script, .search-out img').count()).toBe(0);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
-    ).toBeLessThanOrEqual(0);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      expect(await pageViolations(page), colorScheme).toEqual([]);
-    }
+    await expectFitsAndPassesAxe(page);
     await page.screenshot({ path: join(SCREENSHOTS, 'search-360-dark.png'), fullPage: false });
     await first.click();
     await page.waitForURL((url) => url.hash === '#' + href.split('#')[1]);
