@@ -17,6 +17,7 @@ import { startBootClock, type BootTiming } from './boot-timing.ts';
 import type { WorkbenchData } from './data.ts';
 import type { ProgressStore, SaveResult } from './progress.ts';
 import { createSavedCode, type Files } from './saved-code.ts';
+import { readKept, writeKept } from './kept-code.ts';
 
 export type { Files };
 
@@ -41,11 +42,13 @@ export interface WorkbenchState {
   discarded: readonly string[];
   done: boolean;
   hasSolution: boolean;
+  /** The learner's code from before they applied the solution is kept and can come back. */
+  kept: boolean;
 }
 
 export type WorkbenchEvent =
   | { type: 'state'; state: WorkbenchState }
-  /** Files replaced from outside the editor: Reset, Show solution, the other tab's code. */
+  /** Files replaced from outside the editor: Reset, the solution, the other tab's code. */
   | { type: 'files'; files: Files }
   | { type: 'booted' }
   | { type: 'boot-failed' }
@@ -73,7 +76,12 @@ export interface WorkbenchController {
   /** The page is going away: save now, if this tab changed anything. */
   leave(): void;
   reset(): void;
-  showSolution(): void;
+  /** Each editable file's solution (the file itself where the solution leaves it as is). */
+  solutionFiles(): Files;
+  /** Replaces the code with the solution, keeping the learner's code for restoreKept(). */
+  applySolution(): void;
+  /** Brings back the code kept when the solution was applied. */
+  restoreKept(): void;
   /** Another tab wrote the exercise's stored progress (a `storage` event's newValue). */
   otherTabSaved(raw: string | null): void;
   takeOtherTabsCode(): void;
@@ -108,6 +116,7 @@ export function createController(options: ControllerOptions): WorkbenchControlle
     discarded: code.discarded,
     done: code.done,
     hasSolution: data.editable.some((f) => f.solution !== undefined),
+    kept: readKept(data.id, store) !== undefined,
   };
   // Files replaced from outside the editor: saved, then shown in it.
   const replace = (next: Files) => {
@@ -132,9 +141,30 @@ export function createController(options: ControllerOptions): WorkbenchControlle
       // Reset is what the damage note offers: the store now holds whole progress again.
       if (state.discarded.length > 0 && code.saved === 'saved') changed({ discarded: [] });
     },
-    showSolution() {
+    solutionFiles() {
+      const mine = code.files();
+      return Object.fromEntries(
+        data.editable.map((f) => [f.path, f.solution ?? mine[f.path] ?? f.starter]),
+      );
+    },
+    applySolution() {
+      // Kept first: if the browser refuses, the learner's code is not replaced.
+      if (!writeKept(data.id, store, code.files())) {
+        changed({ saved: 'unavailable' });
+        return;
+      }
       const solved = data.editable.filter((f) => f.solution !== undefined);
       replace(Object.fromEntries(solved.map((f) => [f.path, f.solution!])));
+      changed({ kept: true });
+    },
+    restoreKept() {
+      const kept = readKept(data.id, store);
+      if (!kept) return changed({ kept: false });
+      replace(kept);
+      if (code.saved === 'saved') {
+        writeKept(data.id, store, undefined);
+        changed({ kept: false });
+      }
     },
     otherTabSaved: (raw) => code.otherTabSaved(raw),
     takeOtherTabsCode() {

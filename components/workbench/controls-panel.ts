@@ -1,4 +1,4 @@
-// The workbench's bar and notices: Start / Run / Check / Stop / Reset / Show solution, the
+// The workbench's bar and notices: Start / Run / Check / Stop / Reset / Compare with solution, the
 // boot stages, the boot failure with advice, the runtime label, the storage, other-tab and
 // damaged-progress warnings and the exercise status. It renders the controller's state and
 // forwards clicks; questions that need the learner's yes (replacing code) are asked here, not
@@ -8,6 +8,7 @@ import { bootLine, runtimeLabel } from './runtime-label.ts';
 import type { WorkbenchController, WorkbenchState } from './controller.ts';
 import { applyExerciseStatus } from './exercise-status.ts';
 import type { SaveResult } from './progress.ts';
+import { renderSolutionDiff } from './solution-diff.ts';
 
 const q = <T extends Element>(root: Element, sel: string) => root.querySelector<T>(sel)!;
 
@@ -39,6 +40,8 @@ export function mountControls(
   const bootSummary = q<HTMLElement>(root, '[data-boot-summary]');
   const otherTab = q<HTMLElement>(root, '[data-other-tab]');
   const damage = q<HTMLElement>(root, '[data-progress-damage]');
+  const diff = q<HTMLElement>(root, '[data-solution-diff]');
+  const keptNote = q<HTMLElement>(root, '[data-kept-note]');
 
   const render = (s: WorkbenchState) => {
     start.hidden = s.phase === 'booting' || s.phase === 'ready';
@@ -48,6 +51,7 @@ export function mountControls(
     stop.hidden = s.running === undefined;
     reset.disabled = false;
     solution.disabled = !s.hasSolution;
+    keptNote.hidden = !s.kept;
     if (s.runtime) label.textContent = runtimeLabel(s);
     const line = bootLine(s);
     bootSummary.hidden = line === undefined;
@@ -80,10 +84,29 @@ export function mountControls(
   };
   reset.addEventListener('click', askReset);
   q<HTMLButtonElement>(damage, '[data-action="reset-damaged"]').addEventListener('click', askReset);
-  solution.addEventListener('click', () => {
-    if (confirm('Replace your code with the solution? Your edits will be lost.')) {
-      wb.showSolution();
-    }
+  // Compare first; applying is a separate step, and the learner's code is kept for Restore.
+  const showDiff = (open: boolean) => {
+    if (open) renderSolutionDiff(q(diff, '[data-diff-files]'), wb.files(), wb.solutionFiles());
+    diff.hidden = !open;
+    solution.setAttribute('aria-expanded', String(open));
+  };
+  solution.addEventListener('click', () => showDiff(Boolean(diff.hidden)));
+  q<HTMLButtonElement>(diff, '[data-action="close-diff"]').addEventListener('click', () => {
+    showDiff(false);
+    solution.focus();
+  });
+  q<HTMLButtonElement>(diff, '[data-action="apply-solution"]').addEventListener('click', () => {
+    wb.applySolution();
+    showDiff(false);
+    q<HTMLButtonElement>(keptNote, '[data-action="restore-kept"]').focus();
+  });
+  q<HTMLButtonElement>(keptNote, '[data-action="restore-kept"]').addEventListener('click', () => {
+    wb.restoreKept();
+    focusEditor();
+  });
+  // Reset or the other tab's code changes what is compared: redraw an open diff.
+  wb.subscribe((e) => {
+    if (e.type === 'files' && !diff.hidden) showDiff(true);
   });
   q<HTMLButtonElement>(otherTab, '[data-action="take-other"]').addEventListener('click', () => {
     if (confirm("Replace this tab's code with the code saved in the other tab?")) {

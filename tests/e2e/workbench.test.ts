@@ -32,6 +32,12 @@ function savedClient(page: Page): Promise<string | undefined> {
   });
 }
 
+/** Compare with solution, then apply it: the two steps that replace the learner's code. */
+async function applySolution(page: Page): Promise<void> {
+  await page.click('[data-action="solution"]');
+  await page.click('[data-action="apply-solution"]');
+}
+
 async function shoot(page: Page, name: string) {
   for (const [label, width] of [
     ['desktop', 1280],
@@ -170,7 +176,7 @@ describe('workbench on the local runtime', () => {
     await page.close();
   });
 
-  it('asks before Reset and Show solution replace code, and keeps it when told no', async () => {
+  it('compares with the solution without touching the code, applies it, restores the code', async () => {
     const page = await context.newPage();
     await page.goto(ws.url + EXERCISE.slice(1));
     await page.evaluate(() => localStorage.clear());
@@ -179,26 +185,43 @@ describe('workbench on the local runtime', () => {
     await page.locator('.cm-content').waitFor();
     await page.click('.cm-content');
     await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.insertText('// my own attempt\n');
-    await expect.poll(() => savedClient(page)).toBe('// my own attempt\n');
+    const mine = '// my own attempt\nimport { spawn } from "node:child_process";\n';
+    await page.keyboard.insertText(mine);
+    await expect.poll(() => savedClient(page), { timeout: 10_000 }).toBe(mine);
+
+    await page.click('[data-action="solution"]');
+    const diff = page.locator('[data-solution-diff]');
+    await diff.waitFor();
+    expect(await page.locator('[data-action="solution"]').getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    expect(await diff.locator('.wb-diff-line--del').first().textContent()).toContain(
+      '// my own attempt',
+    );
+    expect(await diff.locator('.wb-diff-line--add').count()).toBeGreaterThan(5);
+    await page.screenshot({ path: join(SCREENSHOTS, 'workbench-solution-diff.png') });
+    expect(await savedClient(page)).toBe(mine);
+
+    const solution = await readFile(join(REPO, 'exercises/raw-client/solution/client.ts'), 'utf8');
+    await page.click('[data-action="apply-solution"]');
+    await expect.poll(() => savedClient(page)).toBe(solution);
+    expect(await diff.isHidden()).toBe(true);
+    // The kept code survives a reload; one click brings it back.
+    await page.reload();
+    await page.click('[data-action="start"]');
+    await page.locator('[data-action="restore-kept"]').click();
+    await expect.poll(() => savedClient(page)).toBe(mine);
+    expect(await page.locator('[data-kept-note]').isHidden()).toBe(true);
 
     const asked: string[] = [];
     page.once('dialog', (d) => {
       asked.push(d.message());
       void d.dismiss();
     });
-    await page.click('[data-action="solution"]');
-    await expect.poll(() => asked.length).toBe(1);
-    expect(await savedClient(page)).toBe('// my own attempt\n');
-
-    page.once('dialog', (d) => {
-      asked.push(d.message());
-      void d.accept();
-    });
     await page.click('[data-action="reset"]');
-    const starter = await readFile(join(REPO, 'exercises/raw-client/starter/client.ts'), 'utf8');
-    await expect.poll(() => savedClient(page)).toBe(starter);
-    expect(asked[1]).toMatch(/starter/);
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toMatch(/starter/);
+    expect(await savedClient(page)).toBe(mine);
     await page.close();
   });
 
@@ -297,7 +320,7 @@ describe('workbench on the local runtime', () => {
     await page.locator('[data-action="run"]:not([disabled])').waitFor();
     expect(await page.locator('.wb-frames [data-tone="stray"]').count()).toBeGreaterThan(0);
 
-    await page.click('[data-action="solution"]');
+    await applySolution(page);
     await page.click('[data-action="run"]');
     await page.locator('#frame-0').waitFor();
     await page.locator('[data-action="run"]:not([disabled])').waitFor();
@@ -313,7 +336,7 @@ describe('workbench on the local runtime', () => {
     await page.goto(ws.url + 'exercises/two-kinds-of-failure/');
     await page.click('[data-action="start"]');
     await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
-    await page.click('[data-action="solution"]');
+    await applySolution(page);
     await page.click('[data-action="check"]');
     await page.locator('.wb-checks-summary[data-state="ok"]').waitFor();
     expect(await page.locator('.wb-check--fail').count()).toBe(0);
@@ -379,7 +402,7 @@ describe('workbench on the local runtime', () => {
     const before = await problems('before start');
     await page.click('[data-action="start"]');
     await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
-    await page.click('[data-action="solution"]');
+    await applySolution(page);
     await page.click('[data-action="check"]');
     await page.locator('.wb-checks-summary[data-state="ok"]').waitFor();
     expect([...before, ...(await problems('after check'))]).toEqual([]);

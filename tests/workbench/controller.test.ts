@@ -1,5 +1,5 @@
 // The workbench controller without a browser: saving and the done mark in a store, two tabs
-// on one exercise, Reset and Show solution, and boot and runs on the real local runtime (a
+// on one exercise, Reset, applying and restoring the solution, and boot and runs on the real local runtime (a
 // workshop server on loopback running the real harness against Paper Trail).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -93,12 +93,30 @@ describe('saving', () => {
     const store = new MemoryStore();
     const wb = createController({ data, store, chooseRuntime: noRuntime });
     const seen = record(wb);
-    wb.showSolution();
+    expect(wb.solutionFiles()).toEqual({ 'client.ts': solution });
+    wb.applySolution();
     expect(store.saved()?.files['client.ts']).toBe(solution);
     wb.reset();
     expect(store.saved()?.files['client.ts']).toBe(starter);
     const replaced = seen.flatMap((e) => (e.type === 'files' ? [e.files['client.ts']] : []));
     expect(replaced).toEqual([solution, starter]);
+  });
+
+  it('keeps the code the solution replaced, across a reload, until it is restored', () => {
+    const store = new MemoryStore();
+    const wb = createController({ data, store, chooseRuntime: noRuntime });
+    wb.edit({ 'client.ts': '// mine\n' });
+    wb.leave();
+    expect(wb.state.kept).toBe(false);
+    wb.applySolution();
+    expect(wb.state.kept).toBe(true);
+    expect(store.saved()?.files['client.ts']).toBe(solution);
+    const reloaded = createController({ data, store, chooseRuntime: noRuntime });
+    expect(reloaded.state.kept).toBe(true);
+    reloaded.restoreKept();
+    expect(store.saved()?.files['client.ts']).toBe('// mine\n');
+    expect(reloaded.state.kept).toBe(false);
+    expect(createController({ data, store, chooseRuntime: noRuntime }).state.kept).toBe(false);
   });
 });
 
