@@ -42,6 +42,11 @@ export interface FrameMarkupOptions {
   jsonWidth?: number;
 }
 
+/** The children that are there, with a space between each two. */
+function spaced(...children: Child[]): Child[] {
+  return children.filter(Boolean).flatMap((child, i) => (i === 0 ? [child] : [' ', child]));
+}
+
 export function frameMarkup(view: FrameView, options: FrameMarkupOptions): Element {
   const { record, info, noReply } = view;
   const http = record.http;
@@ -72,25 +77,29 @@ export function frameMarkup(view: FrameView, options: FrameMarkupOptions): Eleme
     h(
       'div',
       { class: 'frame-head' },
-      h(
-        'a',
-        { class: 'frame-num', href: `#${anchor}`, title: 'Link to this frame' },
-        `#${record.seq}`,
+      // Spaces between the parts: the flex layout ignores them, but text read without the
+      // styles (search excerpts, copy and paste, reader views) keeps its words apart.
+      ...spaced(
+        h(
+          'a',
+          { class: 'frame-num', href: `#${anchor}`, title: 'Link to this frame' },
+          `#${record.seq}`,
+        ),
+        h('span', { class: 'frame-dir' }, directionLabel(record.dir)),
+        h('span', { class: 'frame-transport' }, partLabel ?? record.transport),
+        info.kind !== 'no-body' && h('span', { class: 'frame-kind' }, info.label),
+        info.id !== undefined && h('span', { class: 'frame-id' }, `id ${JSON.stringify(info.id)}`),
+        // An SSE event's own id (resumable streams), not to be confused with the JSON-RPC id.
+        isEvent &&
+          record.http?.id !== undefined &&
+          h('span', { class: 'frame-event-id' }, `event id ${record.http.id}`),
+        h(
+          'span',
+          { class: `badge badge--${info.badge.tone}`, title: info.badge.detail },
+          info.badge.text,
+        ),
+        pairLink(view, options),
       ),
-      h('span', { class: 'frame-dir' }, directionLabel(record.dir)),
-      h('span', { class: 'frame-transport' }, partLabel ?? record.transport),
-      info.kind !== 'no-body' && h('span', { class: 'frame-kind' }, info.label),
-      info.id !== undefined && h('span', { class: 'frame-id' }, `id ${JSON.stringify(info.id)}`),
-      // An SSE event's own id (resumable streams), not to be confused with the JSON-RPC id.
-      isEvent &&
-        record.http?.id !== undefined &&
-        h('span', { class: 'frame-event-id' }, `event id ${record.http.id}`),
-      h(
-        'span',
-        { class: `badge badge--${info.badge.tone}`, title: info.badge.detail },
-        info.badge.text,
-      ),
-      pairLink(view, options),
     ),
     http && !isEvent && httpMeta(view),
     info.badge.detail !== undefined && h('p', { class: 'frame-note' }, info.badge.detail),

@@ -36,6 +36,8 @@ const give = (page: Page, name: string, text: string | Buffer) =>
 async function framesAsRead(page: Page, selector: string): Promise<Map<number, string>> {
   const rows = await page.$$eval(selector, (items) =>
     items.map((li) => {
+      // The lesson page's Copy button is a page tool its script adds, not frame markup.
+      li.querySelector(':scope > .frame-head > .copy-btn')?.remove();
       const text = (sel: string) =>
         (li.querySelector(`:scope > ${sel}`)?.textContent ?? '').replace(/\s+/g, ' ').trim();
       return {
