@@ -9,7 +9,7 @@ import { fetchLocalToken, LocalRuntime } from '../../sandbox/runtime/local/clien
 import { BootError, type Runtime } from '../../sandbox/runtime/types.ts';
 import { manifestLimits, Watchdog } from '../../sandbox/runtime/watchdog.ts';
 import { WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
-import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
+import type { ExtraFiles, RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
 import { browserFacts, webContainerSupport } from './browser-support.ts';
 import { bootWebContainer, licenceFromEnv } from './webcontainer-boot.ts';
 
@@ -66,6 +66,11 @@ function webContainer(): Runtime {
         },
       }),
     loadManifest,
+    loadExtraFiles: async (name) => {
+      const res = await fetch(`/runtime/${name}`);
+      if (!res.ok) throw new Error(`runtime files ${name} missing (${res.status})`);
+      return (await res.json()) as ExtraFiles;
+    },
     // Only a container whose Node cannot strip types needs it, so it is never in the page's
     // own JavaScript: a separate chunk, fetched once boot has found that out.
     loadStripper: () => import('../../sandbox/strip/strip-types.ts'),
