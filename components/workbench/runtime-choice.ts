@@ -11,6 +11,7 @@ import { manifestLimits, Watchdog } from '../../sandbox/runtime/watchdog.ts';
 import { WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
 import type { ExtraFiles, RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
 import { browserFacts, webContainerSupport } from './browser-support.ts';
+import { probeSandboxHost, sandboxFrameUrl } from './sandbox-host.ts';
 import { bootWebContainer, licenceFromEnv } from './webcontainer-boot.ts';
 
 declare global {
@@ -64,6 +65,7 @@ function webContainer(): Runtime {
             boot: () => WebContainer.boot({ coep: 'require-corp', workdirName: 'mcp-wire' }),
           };
         },
+        reachable: () => probeSandboxHost(sandboxFrameUrl()),
       }),
     loadManifest,
     loadExtraFiles: async (name) => {

@@ -33,6 +33,11 @@ export async function bootWebContainer<C>(options: {
   support: Support;
   licence: WebContainerLicence | undefined;
   load: () => Promise<WebContainerApi<C>>;
+  /**
+   * Rejects, with why, as soon as the sandbox's frame is known not to load (sandbox-host.ts);
+   * the boot then fails at once instead of at its timeout.
+   */
+  reachable?: () => Promise<void>;
 }): Promise<C> {
   const { support, licence } = options;
   if (!support.ok) throw new BootError(support.reason, support.message);
@@ -46,5 +51,23 @@ export async function bootWebContainer<C>(options: {
       );
     }
   }
-  return api.boot();
+  const booting = api.boot();
+  if (!options.reachable) return booting;
+  let gaveUp = false;
+  // A frame that loads after all must not leave a container behind.
+  booting.then(
+    (c) => gaveUp && (c as { teardown?: () => void }).teardown?.(),
+    () => undefined,
+  );
+  const unreachable = options.reachable().then(
+    () => new Promise<never>(() => undefined),
+    (err: unknown) => {
+      gaveUp = true;
+      throw new BootError(
+        'unreachable',
+        `The in-browser sandbox could not start: ${err instanceof Error ? err.message : String(err)}.`,
+      );
+    },
+  );
+  return Promise.race([booting, unreachable]);
 }
