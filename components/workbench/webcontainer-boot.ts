@@ -41,7 +41,20 @@ export async function bootWebContainer<C>(options: {
 }): Promise<C> {
   const { support, licence } = options;
   if (!support.ok) throw new BootError(support.reason, support.message);
-  const api = await options.load();
+  // Asked first, while the API's chunk loads: an unreachable frame is then known sooner.
+  let gaveUp = false;
+  const unreachable = options.reachable?.().then(
+    () => new Promise<never>(() => undefined),
+    (err: unknown) => {
+      gaveUp = true;
+      throw new BootError(
+        'unreachable',
+        `The in-browser sandbox could not start: ${err instanceof Error ? err.message : String(err)}.`,
+      );
+    },
+  );
+  unreachable?.catch(() => undefined);
+  const api = await (unreachable ? Promise.race([options.load(), unreachable]) : options.load());
   if (licence) {
     const answer = api.initAuth(licence);
     if (answer.status === 'auth-failed') {
@@ -52,22 +65,11 @@ export async function bootWebContainer<C>(options: {
     }
   }
   const booting = api.boot();
-  if (!options.reachable) return booting;
-  let gaveUp = false;
+  if (!unreachable) return booting;
   // A frame that loads after all must not leave a container behind.
   booting.then(
     (c) => gaveUp && (c as { teardown?: () => void }).teardown?.(),
     () => undefined,
-  );
-  const unreachable = options.reachable().then(
-    () => new Promise<never>(() => undefined),
-    (err: unknown) => {
-      gaveUp = true;
-      throw new BootError(
-        'unreachable',
-        `The in-browser sandbox could not start: ${err instanceof Error ? err.message : String(err)}.`,
-      );
-    },
   );
   return Promise.race([booting, unreachable]);
 }
