@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { loadExercises } from '../sandbox/exercises/loader.ts';
-import { bundleRuntime, learnerImports } from '../sandbox/runtime/bundle.ts';
+import { bundleRuntime, learnerImports, nodeBundle } from '../sandbox/runtime/bundle.ts';
 import type { ExtraFiles, RuntimeManifest } from '../sandbox/runtime/webcontainer/manifest.ts';
 import { startWorkshop } from '../sandbox/workshop/server.ts';
 import { launchChromium } from '../tests/e2e/browser.ts';
@@ -29,16 +29,8 @@ const gz = (text: string | Uint8Array) => gzipSync(text).length;
 
 /** The container code as it was bundled before: no shared chunks, no slimming. */
 async function unslimmedCodeBytes(): Promise<{ raw: number; gz: number }> {
-  const common = {
-    bundle: true,
-    write: false,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-  } as const;
+  // The same esbuild options as the bundler's, without its plugins and shared chunks.
+  const common = nodeBundle;
   const harness = await build({
     ...common,
     stdin: {

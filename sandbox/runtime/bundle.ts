@@ -35,7 +35,7 @@ export const PAPER_TRAIL_V2_FILES = 'paper-trail-v2.json';
 
 // What every bundle here shares: ES modules for the container's Node, minified, and a
 // require() for the CommonJS dependencies (ajv and friends) that call it for Node built-ins.
-const nodeBundle = {
+export const nodeBundle = {
   bundle: true,
   write: false,
   platform: 'node',
