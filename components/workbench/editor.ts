@@ -3,7 +3,7 @@
 // the site's theme variables, so light and dark follow the page without a reload.
 // CodeMirror's basicSetup, less what short exercise files do without: the completion popup,
 // the search panel, code folding, lint and rectangular selection were a quarter of the
-// editor's weight, and the page loads the editor before anything else (bench/weight.bench.ts).
+// editor's weight, and the page loads the editor before anything else (bench/weight.goal.ts).
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { typescriptLanguage } from '@codemirror/lang-javascript';
