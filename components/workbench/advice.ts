@@ -28,6 +28,11 @@ export function adviceFor(reason: BootFailureReason | 'unknown', detail: string)
         what: detail,
         todo: `Connect to the internet, then press Try again. Or: ${LOCAL}`,
       };
+    case 'unreachable':
+      return {
+        what: `${detail} The sandbox loads from stackblitz.com: your network does not reach it, or an ad blocker, a firewall or this browser's privacy settings stop it.`,
+        todo: `Check your connection or allow stackblitz.com, then press Try again. Or: ${LOCAL}`,
+      };
     case 'timeout':
       return {
         what: `${detail} The sandbox loads from stackblitz.com: your network may not reach it, or an ad blocker or this browser's privacy settings may stop it.`,

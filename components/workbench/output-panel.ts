@@ -7,7 +7,7 @@ import { createChecksPane } from './checks-dom.ts';
 import type { WorkbenchController } from './controller.ts';
 import { createFramePane } from './frames-dom.ts';
 import { downloadFrames } from './frames-download.ts';
-import { createTerminal } from './terminal.ts';
+import { lazyTerminal } from './terminal-lazy.ts';
 
 const q = <T extends Element>(root: Element, sel: string) => root.querySelector<T>(sel)!;
 
@@ -17,7 +17,7 @@ const RED = '\u001b[31m';
 const PLAIN = '\u001b[0m';
 
 export function mountOutput(root: HTMLElement, wb: WorkbenchController, exercise: string): void {
-  const terminal = createTerminal(q(root, '[data-terminal]'));
+  const terminal = lazyTerminal(q(root, '[data-terminal]'));
   const frames = createFramePane(q(root, '[data-frames]'), q(root, '[data-frames-empty]'));
   const checks = createChecksPane(q(root, '[data-checks]'));
   const download = q<HTMLButtonElement>(root, '[data-frames-download]');

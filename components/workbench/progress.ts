@@ -2,9 +2,9 @@
 // passed. Every write reports its outcome, so a full quota is shown to the learner instead
 // of being lost silently. What is read back is validated, since anything (an old version, an
 // extension, a hand edit) may have written it: the damaged parts are left out and named, the
-// rest is kept. Exercise pages load this before Start (the preview of the saved code); lesson
-// and home pages load only exercise-status.ts, which stays free of zod.
-import * as z from 'zod/mini';
+// rest is kept. The workbench reads it before its editor can show anything, so it checks
+// with plain type tests (a stored value has three parts, each a JSON type) rather than
+// bring zod into the page (lesson and home pages load only exercise-status.ts).
 import { progressKey } from './progress-key.ts';
 
 export interface Progress {
@@ -31,9 +31,8 @@ export { progressKey };
 export const MAX_SAVED_FILE_CHARS = 256 * 1024;
 
 // Each part of a stored value on its own, so that one damaged part costs only itself.
-const Entries = z.record(z.string(), z.unknown());
-const SavedFile = z.string().check(z.maxLength(MAX_SAVED_FILE_CHARS));
-const Done = z.boolean();
+const isEntries = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const TOO_LONG = `longer than the ${MAX_SAVED_FILE_CHARS / 1024} KiB a run takes`;
 
@@ -76,24 +75,23 @@ export function readProgress(raw: string | null, editable?: readonly string[]): 
   } catch {
     return { progress: undefined, discarded: ['everything saved (it is not JSON)'] };
   }
-  const stored = Entries.safeParse(value);
-  if (!stored.success) {
+  if (!isEntries(value)) {
     return { progress: undefined, discarded: ['everything saved (it is not a saved exercise)'] };
   }
   const discarded: string[] = [];
-  const files = Entries.safeParse(stored.data.files ?? {});
-  if (!files.success) discarded.push('the saved files (they are not a set of named files)');
+  const files = value.files ?? {};
+  if (!isEntries(files)) discarded.push('the saved files (they are not a set of named files)');
   const kept: [string, string][] = [];
   const strangers: string[] = [];
-  for (const [path, text] of Object.entries(files.data ?? {})) {
+  for (const [path, text] of Object.entries(isEntries(files) ? files : {})) {
     if (editable && !editable.includes(path)) strangers.push(path);
     else if (typeof text !== 'string') discarded.push(`${shown(path)} (it is not text)`);
-    else if (!SavedFile.safeParse(text).success) discarded.push(`${shown(path)} (${TOO_LONG})`);
+    else if (text.length > MAX_SAVED_FILE_CHARS) discarded.push(`${shown(path)} (${TOO_LONG})`);
     else kept.push([path, text]);
   }
   if (strangers.length > 0) discarded.push(`${listed(strangers)} (not files of this exercise)`);
-  const done = stored.data.done;
-  if (done !== undefined && !Done.safeParse(done).success) {
+  const done = value.done;
+  if (done !== undefined && typeof done !== 'boolean') {
     discarded.push('the done mark (it is neither true nor false)');
   }
   return {

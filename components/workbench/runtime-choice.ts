@@ -9,8 +9,9 @@ import { fetchLocalToken, LocalRuntime } from '../../sandbox/runtime/local/clien
 import { BootError, type Runtime } from '../../sandbox/runtime/types.ts';
 import { manifestLimits, Watchdog } from '../../sandbox/runtime/watchdog.ts';
 import { WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
-import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
+import type { ExtraFiles, RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
 import { browserFacts, webContainerSupport } from './browser-support.ts';
+import { probeSandboxHost, sandboxFrameUrl } from './sandbox-host.ts';
 import { bootWebContainer, licenceFromEnv } from './webcontainer-boot.ts';
 
 declare global {
@@ -64,8 +65,14 @@ function webContainer(): Runtime {
             boot: () => WebContainer.boot({ coep: 'require-corp', workdirName: 'mcp-wire' }),
           };
         },
+        reachable: () => probeSandboxHost(sandboxFrameUrl()),
       }),
     loadManifest,
+    loadExtraFiles: async (name) => {
+      const res = await fetch(`/runtime/${name}`);
+      if (!res.ok) throw new Error(`runtime files ${name} missing (${res.status})`);
+      return (await res.json()) as ExtraFiles;
+    },
     // Only a container whose Node cannot strip types needs it, so it is never in the page's
     // own JavaScript: a separate chunk, fetched once boot has found that out.
     loadStripper: () => import('../../sandbox/strip/strip-types.ts'),

@@ -33,10 +33,28 @@ export async function bootWebContainer<C>(options: {
   support: Support;
   licence: WebContainerLicence | undefined;
   load: () => Promise<WebContainerApi<C>>;
+  /**
+   * Rejects, with why, as soon as the sandbox's frame is known not to load (sandbox-host.ts);
+   * the boot then fails at once instead of at its timeout.
+   */
+  reachable?: () => Promise<void>;
 }): Promise<C> {
   const { support, licence } = options;
   if (!support.ok) throw new BootError(support.reason, support.message);
-  const api = await options.load();
+  // Asked first, while the API's chunk loads: an unreachable frame is then known sooner.
+  let gaveUp = false;
+  const unreachable = options.reachable?.().then(
+    () => new Promise<never>(() => undefined),
+    (err: unknown) => {
+      gaveUp = true;
+      throw new BootError(
+        'unreachable',
+        `The in-browser sandbox could not start: ${err instanceof Error ? err.message : String(err)}.`,
+      );
+    },
+  );
+  unreachable?.catch(() => undefined);
+  const api = await (unreachable ? Promise.race([options.load(), unreachable]) : options.load());
   if (licence) {
     const answer = api.initAuth(licence);
     if (answer.status === 'auth-failed') {
@@ -46,5 +64,12 @@ export async function bootWebContainer<C>(options: {
       );
     }
   }
-  return api.boot();
+  const booting = api.boot();
+  if (!unreachable) return booting;
+  // A frame that loads after all must not leave a container behind.
+  booting.then(
+    (c) => gaveUp && (c as { teardown?: () => void }).teardown?.(),
+    () => undefined,
+  );
+  return Promise.race([booting, unreachable]);
 }

@@ -1,18 +1,20 @@
-// Builds what the WebContainer mounts, so the browser never runs npm install: the harness,
-// the stdio tap and Paper Trail with the SDK and zod in ONE esbuild bundle, plus every
-// exercise's exercise.json and starter files, each starter .ts also as its stripped .js twin
-// for a container whose Node cannot strip types (sandbox/strip/). Output: <outDir>/manifest.json (manifest.ts): a
-// flat map of container paths to file contents that the adapter mounts as it is, and each
-// exercise's parsed facts for the adapter.
-import { build, type Plugin } from 'esbuild';
+// Builds what the WebContainer mounts, so the browser never runs npm install: the harness
+// (with the stdio tap and Paper Trail), the package entry points learner code imports, and
+// Paper Trail v2, in ONE esbuild run with code splitting, so that the SDK, zod and ajv are
+// in it once, shared by all of them; plus every exercise's exercise.json and starter files,
+// each starter .ts also as its stripped .js twin for a container whose Node cannot strip
+// types (sandbox/strip/). Output: <outDir>/manifest.json (manifest.ts): a flat map of
+// container paths to file contents that the adapter mounts as it is, and each exercise's
+// parsed facts; and <outDir>/paper-trail-v2.json, the files only lesson 11's exercise needs.
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadExercises, type Exercise } from '../exercises/loader.ts';
 import { formatProblem, stripTypes } from '../strip/strip-types.ts';
 import { jsTwin } from '../strip/twin.ts';
-import type { RuntimeManifest } from './webcontainer/manifest.ts';
+import type { ExtraFiles, RuntimeManifest } from './webcontainer/manifest.ts';
 import { CONTAINER_PATHS } from './webcontainer/paths.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -23,7 +25,43 @@ export interface BundleResult {
   harnessBytes: number;
   manifestBytes: number;
   files: number;
+  /** The extra files of lesson 11's exercise (Paper Trail v2), beside the manifest. */
+  paperTrailV2Path: string;
+  paperTrailV2Bytes: number;
 }
+
+/** The file, beside manifest.json, that holds Paper Trail v2 and what only it needs. */
+export const PAPER_TRAIL_V2_FILES = 'paper-trail-v2.json';
+
+// What every bundle here shares: ES modules for the container's Node, minified, and a
+// require() for the CommonJS dependencies (ajv and friends) that call it for Node built-ins.
+export const nodeBundle = {
+  bundle: true,
+  write: false,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  minify: true,
+  legalComments: 'none',
+  banner: {
+    js: "import { createRequire as __mcpwRequire } from 'node:module'; const require = __mcpwRequire(import.meta.url);",
+  },
+  logLevel: 'silent',
+} as const;
+
+// zod's locale tables are two thirds of zod, and no learner ever sees them: zod speaks
+// English unless a program calls z.config() with another locale, which no exercise does.
+// Only `en` stays, so every message reads as it does with the whole package
+// (tests/runtime/slim-zod.test.ts compares them).
+const englishZodOnly: Plugin = {
+  name: 'english-zod-only',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+      loader: 'js',
+      contents: "export { default as en } from './en.js';",
+    }));
+  },
+};
 
 // Inside the bundle Paper Trail is the same file started with --paper-trail (entry.ts), and
 // Paper Trail v2 the same file with --paper-trail-v2.
@@ -51,29 +89,45 @@ const paperTrailInBundle: Plugin = {
   },
 };
 
+// Modules that compare import.meta.url with argv[1] to decide "am I the main program?"
+// would all answer yes inside one bundle; a fixed URL makes them answer no.
+const notMain = { 'import.meta.url': JSON.stringify('file:///mcpw/bundled.mjs') };
+
+// The SDK reads Zod 3 schemas through zod/v3 and zod-to-json-schema, a fifth of the runtime.
+// In the container no code can make one: its zod package exports Zod 4 only, as `zod`. What
+// stands in says so, should anything ever reach it.
+const zod4Only: Plugin = {
+  name: 'zod-4-only',
+  setup(b) {
+    const stub = (what: string) =>
+      `function refuse() { throw new Error(${JSON.stringify(
+        `${what}: the course's runtime carries Zod 4 only; import { z } from 'zod'`,
+      )}); }`;
+    b.onResolve({ filter: /^(zod\/v3|zod-to-json-schema)$/ }, (args) => ({
+      path: args.path,
+      namespace: 'zod-4-only',
+    }));
+    b.onLoad({ filter: /^zod\/v3$/, namespace: 'zod-4-only' }, () => ({
+      loader: 'js',
+      contents: `${stub('a Zod 3 schema')}\nexport const object = refuse;`,
+    }));
+    b.onLoad({ filter: /^zod-to-json-schema$/, namespace: 'zod-4-only' }, () => ({
+      loader: 'js',
+      contents: `${stub('a Zod 3 schema')}\nexport const zodToJsonSchema = refuse;`,
+    }));
+  },
+};
+
 /**
  * One harness entry (the container's, the take-home one) as a single ES module with the SDK,
  * zod and Paper Trail inside, so that where it runs needs no npm install.
  */
 export async function bundleHarness(entry: string): Promise<string> {
   const result = await build({
+    ...nodeBundle,
     entryPoints: [entry],
-    bundle: true,
-    write: false,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    minify: true,
-    legalComments: 'none',
-    plugins: [paperTrailInBundle],
-    // Modules that compare import.meta.url with argv[1] to decide "am I the main program?"
-    // would all answer yes inside one bundle; a fixed URL makes them answer no.
-    define: { 'import.meta.url': JSON.stringify('file:///mcpw/bundled.mjs') },
-    // CommonJS dependencies (ajv and friends) call require() for Node built-ins.
-    banner: {
-      js: "import { createRequire as __mcpwRequire } from 'node:module'; const require = __mcpwRequire(import.meta.url);",
-    },
-    logLevel: 'silent',
+    plugins: [paperTrailInBundle, englishZodOnly],
+    define: notMain,
   });
   return result.outputFiles[0].text;
 }
@@ -82,11 +136,10 @@ export async function bundleRuntime(options: {
   outDir: string;
   exercisesRoot: string;
 }): Promise<BundleResult> {
-  const harness = await bundleHarness(join(here, 'webcontainer/entry.ts'));
-
-  const files: Record<string, string> = { [CONTAINER_PATHS.harness]: harness };
-  const exercises: RuntimeManifest['exercises'] = {};
   const all = loadExercises(options.exercisesRoot);
+  const built = await bundleContainerCode(all);
+  const files: Record<string, string> = { ...built.main };
+  const exercises: RuntimeManifest['exercises'] = {};
   for (const exercise of all) {
     const base = `${CONTAINER_PATHS.exercises}/${exercise.id}`;
     // The validated value, defaults filled: the container's harness loads it like any other.
@@ -95,9 +148,11 @@ export async function bundleRuntime(options: {
     exercises[exercise.id] = {
       editable: exercise.meta.files.editable,
       timeoutMs: exercise.meta.run.timeoutMs,
+      ...(exercise.meta.run.peer?.kind === 'paper-trail-v2'
+        ? { extraFiles: PAPER_TRAIL_V2_FILES }
+        : {}),
     };
   }
-  Object.assign(files, await bundleLearnerPackages(all));
   // The container's package.json makes .js/.ts files ES modules without guessing; WebContainer
   // reads engines to pick its Node, and the harness bundle targets 22.
   files['package.json'] = JSON.stringify({
@@ -111,11 +166,16 @@ export async function bundleRuntime(options: {
   const manifest = JSON.stringify({ files, exercises } satisfies RuntimeManifest);
   const manifestPath = join(options.outDir, 'manifest.json');
   writeFileSync(manifestPath, manifest);
+  const v2 = JSON.stringify({ files: built.paperTrailV2 } satisfies ExtraFiles);
+  const paperTrailV2Path = join(options.outDir, PAPER_TRAIL_V2_FILES);
+  writeFileSync(paperTrailV2Path, v2);
   return {
     manifestPath,
-    harnessBytes: Buffer.byteLength(harness),
+    harnessBytes: Buffer.byteLength(files[CONTAINER_PATHS.harness]),
     manifestBytes: Buffer.byteLength(manifest),
     files: Object.keys(files).length,
+    paperTrailV2Path,
+    paperTrailV2Bytes: Buffer.byteLength(v2),
   };
 }
 
@@ -129,7 +189,9 @@ function starterFiles(base: string, starter: Record<string, string>): Record<str
     files[`${base}/${f}`] = text;
     if (jsTwin(f) === f) continue;
     if (jsTwin(f) in starter) throw new Error(`${base}/${f}: its twin ${jsTwin(f)} exists already`);
-    const stripped = stripTypes(text, f);
+    // Without the source in the map: learners never edit these, and a crash in one still
+    // names the .ts and its line (Node prints the twin's own line under it).
+    const stripped = stripTypes(text, f, { withSource: false });
     if (!stripped.ok) throw new Error(`${base}/${formatProblem(stripped.problem)}`);
     files[`${base}/${jsTwin(f)}`] = stripped.code;
   }
@@ -156,44 +218,64 @@ export function learnerImports(exercises: readonly Exercise[]): string[] {
 }
 
 /**
- * The packages learner code imports (the SDK's entry points, zod), bundled into a minimal
- * node_modules so that `import ... from '@modelcontextprotocol/sdk/server/mcp.js'` resolves
- * in the container without npm. One esbuild run with code splitting, so the SDK and the
- * learner's code share a single copy of zod, as they would after npm install.
+ * Everything that runs in the container, as one esbuild run with code splitting: the harness
+ * (runtime/harness.mjs), Paper Trail v2 (runtime/paper-trail-v2.mjs) and a minimal
+ * node_modules holding the package entry points learner code imports (the SDK's, zod), so
+ * that `import ... from '@modelcontextprotocol/sdk/server/mcp.js'` resolves without npm. The
+ * SDK, zod and ajv they share land in shared chunks once, and learner code and the SDK share
+ * one zod, as they would after npm install. What only Paper Trail v2 reaches goes to `paperTrailV2`.
  */
-async function bundleLearnerPackages(
+async function bundleContainerCode(
   exercises: readonly Exercise[],
-): Promise<Record<string, string>> {
+): Promise<{ main: Record<string, string>; paperTrailV2: Record<string, string> }> {
   const specifiers = learnerImports(exercises);
-  if (specifiers.length === 0) return {};
   const packageOf = (spec: string) =>
     spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+  const entryOut = (path: string) => path.replace(/\.mjs$/, '');
   const outdir = mkdtempSync(join(tmpdir(), 'mcpw-pkgs-'));
   try {
     const result = await build({
-      entryPoints: specifiers.map((spec) => {
-        const pkg = packageOf(spec);
-        const sub = spec.slice(pkg.length).replace(/^\//, '').replace(/\.js$/, '') || 'index';
-        return { in: spec, out: `${pkg}/${sub}` };
-      }),
-      bundle: true,
+      ...nodeBundle,
+      entryPoints: [
+        { in: join(here, 'webcontainer/entry.ts'), out: entryOut(CONTAINER_PATHS.harness) },
+        {
+          in: join(here, 'webcontainer/paper-trail-v2-entry.ts'),
+          out: entryOut(CONTAINER_PATHS.paperTrailV2),
+        },
+        ...specifiers.map((spec) => {
+          const pkg = packageOf(spec);
+          const sub = spec.slice(pkg.length).replace(/^\//, '').replace(/\.js$/, '') || 'index';
+          return { in: spec, out: `node_modules/${pkg}/${sub}` };
+        }),
+      ],
       splitting: true,
-      write: false,
       outdir,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      minify: true,
-      legalComments: 'none',
-      chunkNames: '.mcpw-chunks/[name]-[hash]',
-      banner: {
-        js: "import { createRequire as __mcpwRequire } from 'node:module'; const require = __mcpwRequire(import.meta.url);",
-      },
-      logLevel: 'silent',
+      metafile: true,
+      chunkNames: 'node_modules/.mcpw-chunks/[name]-[hash]',
+      plugins: [paperTrailInBundle, englishZodOnly, zod4Only],
+      define: notMain,
     });
-    const files: Record<string, string> = {};
-    for (const out of result.outputFiles) {
-      files[`node_modules/${relative(outdir, out.path).split('\\').join('/')}`] = out.text;
+    const pathOf = (path: string) => relative(outdir, resolve(path)).split('\\').join('/');
+    const texts = new Map(result.outputFiles.map((out) => [pathOf(out.path), out.text]));
+    const reached = reachable(
+      result.metafile,
+      [
+        entryOut(CONTAINER_PATHS.harness) + '.js',
+        ...[...texts.keys()].filter((path) => path.startsWith('node_modules/')),
+      ],
+      pathOf,
+    );
+    const main: Record<string, string> = {};
+    const paperTrailV2: Record<string, string> = {};
+    for (const [path, text] of texts) {
+      // The two programs are .mjs, so they are ES modules wherever they are copied to.
+      const named =
+        path === entryOut(CONTAINER_PATHS.harness) + '.js'
+          ? CONTAINER_PATHS.harness
+          : path === entryOut(CONTAINER_PATHS.paperTrailV2) + '.js'
+            ? CONTAINER_PATHS.paperTrailV2
+            : path;
+      (reached.has(path) ? main : paperTrailV2)[named] = text;
     }
     for (const pkg of new Set(specifiers.map(packageOf))) {
       const exports = Object.fromEntries(
@@ -205,16 +287,42 @@ async function bundleLearnerPackages(
             return [sub ? `./${sub}` : '.', file];
           }),
       );
-      files[`node_modules/${pkg}/package.json`] = JSON.stringify({
+      main[`node_modules/${pkg}/package.json`] = JSON.stringify({
         name: pkg,
         type: 'module',
         exports,
       });
     }
     // The shared chunks sit outside any package; they are ES modules too.
-    files['node_modules/.mcpw-chunks/package.json'] = JSON.stringify({ type: 'module' });
-    return files;
+    main['node_modules/.mcpw-chunks/package.json'] = JSON.stringify({ type: 'module' });
+    return { main, paperTrailV2 };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The output files `from` import, directly or not, themselves included. Paths are as `name`
+ * gives them for the metafile's (which are relative to the working directory).
+ */
+function reachable(
+  metafile: Metafile,
+  from: string[],
+  name: (path: string) => string,
+): Set<string> {
+  const imports = new Map(
+    Object.entries(metafile.outputs).map(([path, out]) => [
+      name(path),
+      out.imports.filter((i) => i.kind === 'import-statement').map((i) => name(i.path)),
+    ]),
+  );
+  const seen = new Set<string>();
+  const queue = [...from];
+  while (queue.length) {
+    const path = queue.pop()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    queue.push(...(imports.get(path) ?? []));
+  }
+  return seen;
 }

@@ -17,6 +17,7 @@ export type BootFailureReason =
   | 'not-isolated' // the page lacks COOP/COEP, so SharedArrayBuffer is unavailable
   | 'unsupported' // a browser the WebContainer does not run in (Safari, iOS, Firefox), known before booting
   | 'offline' // the browser knows it has no network, so stackblitz.com cannot be reached
+  | 'unreachable' // the sandbox's frame cannot load: its host does not answer (DNS, blocked)
   | 'timeout' // the sandbox did not answer in time (offline, blocked, unsupported browser)
   | 'blocked' // boot threw (third-party frames or storage refused, unsupported browser)
   | 'unauthorised' // the local endpoint refused the token

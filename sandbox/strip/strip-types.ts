@@ -17,8 +17,16 @@ export { formatProblem, type StripProblem } from './problem.ts';
 
 export type Stripped = { ok: true; code: string } | { ok: false; problem: StripProblem };
 
-/** `file` is the path the learner knows ('client.ts'); the code is meant to live at jsTwin(file). */
-export function stripTypes(source: string, file: string): Stripped {
+/**
+ * `file` is the path the learner knows ('client.ts'); the code is meant to live at jsTwin(file).
+ * The map carries the source itself unless `withSource` is false (the bundler's starter
+ * twins: a third of the runtime otherwise); stack frames name the .ts and its line either way.
+ */
+export function stripTypes(
+  source: string,
+  file: string,
+  options: { withSource?: boolean } = {},
+): Stripped {
   const name = file.split('/').pop() ?? file;
   let result: ReturnType<typeof transform>;
   try {
@@ -36,7 +44,11 @@ export function stripTypes(source: string, file: string): Stripped {
   } catch (err) {
     return { ok: false, problem: problemOf(err, file) };
   }
-  const map = { ...result.sourceMap, sources: [name], sourcesContent: [source] };
+  const map = {
+    ...result.sourceMap,
+    sources: [name],
+    ...(options.withSource === false ? {} : { sourcesContent: [source] }),
+  };
   const code = rewriteSpecifiers(result.code);
   const url = `data:application/json;charset=utf-8;base64,${base64(JSON.stringify(map))}`;
   return { ok: true, code: `${code}\n//# sourceMappingURL=${url}\n` };

@@ -509,7 +509,7 @@ describe('workbench on the local runtime', () => {
     expect(await page.locator('[data-runtime-label]').textContent()).toBe(
       'Runs in your browser (WebContainer)',
     );
-    expect(await box.getAttribute('data-reason')).toBe('timeout');
+    expect(await box.getAttribute('data-reason')).toBe('unreachable');
     // Forced, the page never even asks the local runtime for a token.
     expect(tokenAsked).toEqual([]);
     await page.close();
@@ -539,7 +539,7 @@ describe('workbench without a local runtime', () => {
     await page.click('[data-action="start"]');
     const box = page.locator('[data-boot-error]');
     await box.waitFor({ state: 'visible' });
-    expect(await box.getAttribute('data-reason')).toBe('timeout');
+    expect(await box.getAttribute('data-reason')).toBe('unreachable');
     expect(await box.textContent()).toContain('npm run workshop');
     expect(await page.locator('[data-action="start"]').textContent()).toContain('Try again');
     // Keyboard users land on the way forward, not on the page's top.
@@ -558,6 +558,21 @@ describe('workbench without a local runtime', () => {
     expect(manifest.files).toContain('runtime/harness.mjs');
     expect(manifest.files).toContain('exercises/raw-client/exercise.json');
     await page.screenshot({ path: join(SCREENSHOTS, 'workbench-boot-failed.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('says the sandbox host cannot be reached when stackblitz.com does not resolve, without waiting for the boot timeout', async () => {
+    // No override at all: the real frame address, which this network cannot resolve, and the
+    // real 20 s timeout, which must not be what answers.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(ws.url + EXERCISE.slice(1));
+    await page.click('[data-action="start"]');
+    const box = page.locator('[data-boot-error]');
+    await box.waitFor({ state: 'visible', timeout: 25_000 });
+    expect(await box.getAttribute('data-reason')).toBe('unreachable');
+    expect(await box.textContent()).toContain('stackblitz.com cannot be reached');
+    expect(await box.textContent()).toContain('npm run workshop');
     await context.close();
   });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
 import { WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
-import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
+import type { ExtraFiles, RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
 import { FakeWebContainer, type FakeOptions } from './fake-webcontainer.ts';
 
 export const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -61,6 +61,9 @@ export function fakeAdapters(): {
           extra.log?.push('manifest');
           return manifest;
         },
+        // Beside the manifest, as the site serves them.
+        loadExtraFiles: async (name) =>
+          JSON.parse(readFileSync(join(out, name), 'utf8')) as ExtraFiles,
         loadStripper: () => {
           loads++;
           return import('../../sandbox/strip/strip-types.ts');

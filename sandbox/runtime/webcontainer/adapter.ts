@@ -18,7 +18,7 @@ import {
 } from '../types.ts';
 import type { StripProblem } from '../../strip/problem.ts';
 import { forContainer, reportUnparsed, type Stripper } from './learner-files.ts';
-import type { RuntimeManifest } from './manifest.ts';
+import type { ExtraFiles, RuntimeManifest } from './manifest.ts';
 import { CONTAINER_PATHS } from './paths.ts';
 import { PROBE_FILES, readProbe, type About } from './probe.ts';
 
@@ -54,6 +54,11 @@ export interface WebContainerRuntimeOptions {
   /** The pre-bundled runtime (runtime/manifest.json): files to mount and each exercise's facts. */
   loadManifest: () => Promise<RuntimeManifest>;
   /**
+   * A file of extra files the manifest names for an exercise (its extraFiles, beside
+   * manifest.json), fetched and mounted before that exercise's first run.
+   */
+  loadExtraFiles?: (name: string) => Promise<ExtraFiles>;
+  /**
    * The TypeScript stripper (sandbox/strip/strip-types.ts), for a container whose Node cannot
    * strip types; loaded only then, e.g. () => import('…/strip-types.ts').
    */
@@ -69,6 +74,9 @@ export class WebContainerRuntime implements Runtime {
   readonly #options: WebContainerRuntimeOptions;
   #container: Container | undefined;
   #editable = new Map<string, string[]>();
+  /** By exercise: the extra files it needs, until they are mounted. */
+  #extras = new Map<string, string>();
+  readonly #mountedExtras = new Map<string, Promise<void>>();
   #about: About | undefined;
   #stripper: Promise<Stripper> | undefined;
   /** By exercise: the files last mounted did not parse, so its next run reports them. */
@@ -141,6 +149,7 @@ export class WebContainerRuntime implements Runtime {
     await this.#container.mount(toTree({ ...files.files, ...PROBE_FILES }));
     for (const [id, exercise] of Object.entries(files.exercises)) {
       this.#editable.set(id, exercise.editable);
+      if (exercise.extraFiles) this.#extras.set(id, exercise.extraFiles);
     }
 
     onStage?.('checking-node');
@@ -182,6 +191,7 @@ export class WebContainerRuntime implements Runtime {
     const editable = this.#editable.get(exercise);
     if (!editable) throw new Error(`unknown exercise "${exercise}"`);
     assertEditable(exercise, editable, Object.keys(files));
+    await this.#mountExtras(exercise, container);
     const strip = this.#about?.typescript === 'stripped' ? await this.#loadStripper() : undefined;
     const prepared = forContainer(files, strip);
     if ('problems' in prepared) {
@@ -192,6 +202,25 @@ export class WebContainerRuntime implements Runtime {
     const dir = `${CONTAINER_PATHS.workspaces}/${exercise}`;
     const placed = Object.entries(prepared.files).map(([path, text]) => [`${dir}/${path}`, text]);
     await container.mount(toTree(Object.fromEntries(placed)));
+  }
+
+  /** The exercise's extra files (Paper Trail v2 for lesson 11), once per container. */
+  #mountExtras(exercise: string, container: Container): Promise<void> {
+    const name = this.#extras.get(exercise);
+    if (!name) return Promise.resolve();
+    let mounting = this.#mountedExtras.get(name);
+    if (!mounting) {
+      const load = this.#options.loadExtraFiles;
+      mounting = (
+        load
+          ? load(name)
+          : Promise.reject(new Error(`no way to load ${name}, which ${exercise} needs`))
+      ).then((extra) => container.mount(toTree(extra.files)));
+      // A failed fetch is tried again on the next run.
+      mounting.catch(() => this.#mountedExtras.delete(name));
+      this.#mountedExtras.set(name, mounting);
+    }
+    return mounting;
   }
 
   async spawn(exercise: string, mode: RunMode): Promise<RuntimeProcess> {
@@ -227,6 +256,8 @@ export class WebContainerRuntime implements Runtime {
     this.#container = undefined;
     this.#booting = undefined;
     this.#editable.clear();
+    this.#extras.clear();
+    this.#mountedExtras.clear();
     this.#about = undefined;
     this.#unparsed.clear();
   }

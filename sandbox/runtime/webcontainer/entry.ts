@@ -2,13 +2,14 @@
 // (runtime/harness.mjs) so the container never runs npm install. It differs from
 // sandbox/harness/main.ts only in how events leave: the container's output is a merged
 // pseudo-terminal, so each event is printed behind a per-run sentinel (see sentinel.ts).
-// The same file is the stdio tap (`--relay`) and the Paper Trail server (`--paper-trail`).
+// The same file is the stdio tap (`--relay`) and the Paper Trail server (`--paper-trail`);
+// Paper Trail v2 is a file of its own beside it (paper-trail-v2-entry.ts).
+import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createPaperTrailServer } from '../../paper-trail/server.ts';
 import { stdioServerOptions } from '../../paper-trail/stdio-options.ts';
 import { serveHttpFromArgv } from '../../paper-trail/serve-http.ts';
-import { serveStdioV2FromArgv } from '../../paper-trail-v2/stdio.ts';
 import { checks } from '../../../exercises/registry.ts';
 import { runExercise } from '../../harness/run.ts';
 import { exitOnSignals } from '../../harness/signals.ts';
@@ -18,8 +19,6 @@ import { CONTAINER_PATHS } from './paths.ts';
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--relay') return runRelay(argv.slice(1));
-  // Paper Trail v2 (exercise peer kind paper-trail-v2) on stdio, with its flags and --seed.
-  if (argv[0] === '--paper-trail-v2') return serveStdioV2FromArgv(argv.slice(1));
   if (argv[0] === '--paper-trail') {
     // An exercise whose peer is Paper Trail over HTTP (paper-trail-http) starts its HTTP half.
     if (argv.includes('--http')) return serveHttpFromArgv(argv.slice(1));
@@ -56,7 +55,11 @@ async function main(argv: string[]): Promise<void> {
       relay: [process.execPath, self, '--relay'],
       // Paper Trail's sources are not in the container: this same bundle serves it.
       paperTrail: { command: process.execPath, args: [self, '--paper-trail'] },
-      paperTrailV2: { command: process.execPath, args: [self, '--paper-trail-v2'] },
+      // Mounted with the exercises that need it (RuntimeManifest's extraFiles).
+      paperTrailV2: {
+        command: process.execPath,
+        args: [join(dirname(self), basename(CONTAINER_PATHS.paperTrailV2))],
+      },
       checks,
     },
     (event) => process.stdout.write(formatSentinelLine(nonce, event)),

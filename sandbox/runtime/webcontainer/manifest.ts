@@ -9,6 +9,16 @@ export interface ManifestExercise {
    * watchdog restarts a container whose run outlives it (sandbox/runtime/watchdog.ts).
    */
   timeoutMs: number;
+  /**
+   * The file name, beside manifest.json, of more files this exercise's runs need
+   * (ExtraFiles), mounted before its first run: Paper Trail v2 for lesson 11.
+   */
+  extraFiles?: string;
+}
+
+/** A file of extra files: mounted as they are, like the manifest's own. */
+export interface ExtraFiles {
+  files: Record<string, string>;
 }
 
 export interface RuntimeManifest {

@@ -2,6 +2,8 @@
 // writes the manifest with these paths and the adapter spawns with them.
 export const CONTAINER_PATHS = {
   harness: 'runtime/harness.mjs',
+  /** Only in the extra files of the exercises whose peer it is. */
+  paperTrailV2: 'runtime/paper-trail-v2.mjs',
   exercises: 'exercises',
   workspaces: 'workspaces',
   probe: 'runtime/probe.mjs',
