@@ -1,4 +1,4 @@
-// `npm run bench`: first the goals of issue 16, each printed as "measure: value (goal)" with
+// `npm run bench`: first the goals of issues 16 and 17, each printed as "measure: value (goal)" with
 // its baseline measured in the same run, then the detailed figures of every
 // bench/*.bench.ts, each in its own process so that one benchmark's memory or timers never
 // colour another's. `npm run bench -- WORD` runs only the goals and files whose names hold
@@ -15,12 +15,16 @@ import { checkLatency } from './check-latency.goal.ts';
 import { browserCheck } from './browser-check.goal.ts';
 import { captureCheck } from './capture-check.goal.ts';
 import { buildScale } from './build-scale.goal.ts';
+import { weight } from './weight.goal.ts';
+import { viewer } from './viewer.goal.ts';
 
 const GOALS: readonly Goal[] = [
   checkLatency, // 1: a check from the command line
   browserCheck, // 1: a check in the browser (local runtime)
   captureCheck, // 5: capture --check
   buildScale, // 6: a course of 50 lessons (--scale)
+  weight, // 2-4: runtime, workbench start, boot failure
+  viewer, // issue 17: a 10,000-frame capture in the viewer
 ];
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
@@ -46,7 +50,7 @@ const say = (line: GoalLine) => {
   console.log(`    baseline: ${line.baseline}`);
 };
 
-console.log('\n## goals (issue 16)');
+console.log('\n## goals (issues 16 and 17)');
 for (const goal of GOALS.filter((g) => wanted(g.name))) {
   if (goal.slow && !flags.has(goal.slow.flag)) {
     const text = `${goal.name}: not measured (run \`npm run bench -- --${goal.slow.flag}\`, ${goal.slow.takes})`;

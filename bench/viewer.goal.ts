@@ -2,15 +2,15 @@
 // file chosen to its first page of frames drawn, for a 10,000-frame capture against a
 // 200-frame one (one page's worth) measured in the same run and the same tab, interleaved.
 // The viewer reads, pairs and summarises every frame but draws one page, so the long file
-// may cost more only for the reading; the goal holds that to 10 times the short one.
-// `benchViewer()` returns the report lines; run as a script, it prints them.
+// may cost more only for the reading; the goal holds that to 10 times the short one (issue
+// 17's budget, a Goal of bench/run.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/browser.ts';
 import { DIST, serveDist } from '../tests/site/serve-dist.ts';
 import { toolCallLines } from '../tests/viewer/long-session.ts';
+import { median, ms, type Goal, type GoalLine } from './goal.ts';
 
 const REPS = Number(process.env.BENCH_REPS ?? 5);
 const LONG = 10_000;
@@ -50,9 +50,7 @@ function openInPage(page: Page, frames: number): Promise<number> {
   );
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-export async function benchViewer(): Promise<string[]> {
+async function measureViewer(): Promise<GoalLine[]> {
   if (!existsSync(join(DIST, 'viewer/index.html'))) {
     throw new Error('No built viewer page in dist/: run `npm run build` before the viewer bench.');
   }
@@ -72,9 +70,13 @@ export async function benchViewer(): Promise<string[]> {
     const [s, l] = [median(short), median(long)];
     const ratio = l / s;
     return [
-      `viewer, ${SHORT} frames, file chosen to first page drawn: ${s.toFixed(0)} ms (the baseline, median of ${REPS})`,
-      `viewer, ${LONG} frames, file chosen to first page drawn: ${l.toFixed(0)} ms (median of ${REPS})`,
-      `viewer, ${LONG} frames against ${SHORT}: x${ratio.toFixed(1)} (goal: at most x${GOAL})${ratio <= GOAL ? '' : ' OVER BUDGET'}`,
+      {
+        measure: `viewer, ${LONG} frames, file chosen to first page drawn`,
+        value: `${ratio.toFixed(1)}× ${SHORT} frames`,
+        goal: `≤ ${GOAL}×`,
+        baseline: `${SHORT} frames ${ms(s)}, ${LONG} frames ${ms(l)} (Chromium, built site, medians of ${REPS}, interleaved)`,
+        met: ratio <= GOAL,
+      },
     ];
   } finally {
     await browser.close();
@@ -82,8 +84,4 @@ export async function benchViewer(): Promise<string[]> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const lines = await benchViewer();
-  for (const line of lines) console.log(line);
-  if (lines.some((line) => line.endsWith('OVER BUDGET'))) process.exitCode = 1;
-}
+export const viewer: Goal = { name: 'viewer', measure: measureViewer };

@@ -1,5 +1,5 @@
 // Issue 16's weight goals, each as "measure: value (goal)" with its baseline measured in this
-// same run (a Goal of bench/run.ts; run alone with `npx node bench/weight.goal.ts`):
+// same run (a Goal of bench/run.ts; `npm run bench -- weight` runs it alone):
 // 2. the runtime the WebContainer mounts (runtime/manifest.json, and with lesson 11's extra
 //    files), raw and gzipped, against the same container code bundled as it was before the
 //    slimming (harness with Paper Trail v2 inside, packages apart, zod whole);
@@ -22,15 +22,7 @@ import { bundleRuntime, learnerImports, nodeBundle } from '../sandbox/runtime/bu
 import type { ExtraFiles, RuntimeManifest } from '../sandbox/runtime/webcontainer/manifest.ts';
 import { startWorkshop } from '../sandbox/workshop/server.ts';
 import { launchChromium } from '../tests/e2e/browser.ts';
-
-// The shape of bench/goal.ts's GoalLine and Goal, written here so this file stands alone.
-interface GoalLine {
-  measure: string;
-  value: string;
-  goal: string;
-  baseline: string;
-  met?: boolean;
-}
+import type { Goal, GoalLine } from './goal.ts';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const KB = (n: number) => `${(n / 1000).toFixed(0)} KB`;
@@ -228,16 +220,9 @@ function skipped(measure: string): GoalLine {
 }
 
 /** Goals 2, 3 and 4 of issue 16, as a Goal of bench/run.ts. */
-export const weight = {
+export const weight: Goal = {
   name: 'weight',
   async measure(): Promise<GoalLine[]> {
     return [...(await mountedRuntime()), ...workbenchStart(), ...(await bootFailure())];
   },
 };
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const l of await weight.measure()) {
-    const mark = l.met === undefined ? '' : l.met ? '  [met]' : '  [NOT met]';
-    console.log(`${l.measure}: ${l.value} (goal ${l.goal})${mark}\n    baseline: ${l.baseline}`);
-  }
-}
