@@ -4,8 +4,8 @@
 // CodeMirror's basicSetup, less what short exercise files do without: the completion popup,
 // the search panel, code folding, lint and rectangular selection were a quarter of the
 // editor's weight, and the page loads the editor before anything else (bench/weight.goal.ts).
-import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { closeBrackets } from '@codemirror/autocomplete';
+import { history } from '@codemirror/commands';
 import { typescriptLanguage } from '@codemirror/lang-javascript';
 import {
   bracketMatching,
@@ -26,6 +26,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { tags as t } from '@lezer/highlight';
+import { EDITOR_KEYMAP } from './editor-keys.ts';
 
 /** What the editor keeps of basicSetup, in its order. */
 const essentials: Extension[] = [
@@ -40,7 +41,7 @@ const essentials: Extension[] = [
   bracketMatching(),
   closeBrackets(),
   highlightActiveLine(),
-  keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap]),
+  keymap.of([...EDITOR_KEYMAP]),
 ];
 
 const highlight = HighlightStyle.define([
@@ -106,16 +107,27 @@ export function createEditor(
     Prec.highest(
       keymap.of([{ key: 'Mod-Enter', preventDefault: true, run: () => (hooks.onRun(), true) }]),
     ),
-    EditorView.contentAttributes.of({ 'aria-label': 'Code editor' }),
   ];
+  // A screen reader hears which file it is in, whether it can type there, and how to run:
+  // the hint is the workbench's own text (data-editor-hint), so it is read once, not per line.
+  const hint = host.closest('[data-workbench]')?.querySelector('[data-editor-hint]');
+  const labelled = (f: EditorFile) =>
+    EditorView.contentAttributes.of({
+      'aria-label': `Code editor: ${f.path}${f.readOnly ? ' (read-only)' : ''}`,
+      ...(hint?.id ? { 'aria-describedby': hint.id } : {}),
+    });
   const states = new Map<string, EditorState>();
   const readOnly = new Set<string>();
   const make = (f: EditorFile) =>
     EditorState.create({
       doc: f.text,
       extensions: f.readOnly
-        ? [...common, EditorState.readOnly.of(true), EditorView.editable.of(false)]
-        : [...common, EditorView.updateListener.of((u) => u.docChanged && hooks.onChange())],
+        ? [...common, labelled(f), EditorState.readOnly.of(true), EditorView.editable.of(false)]
+        : [
+            ...common,
+            labelled(f),
+            EditorView.updateListener.of((u) => u.docChanged && hooks.onChange()),
+          ],
     });
   for (const f of files) {
     states.set(f.path, make(f));

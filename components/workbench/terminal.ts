@@ -47,6 +47,9 @@ export function createTerminal(host: HTMLElement): TerminalPane {
     fontFamily: getComputedStyle(document.documentElement).getPropertyValue('--font-mono'),
     fontSize: 13,
     scrollback: 5000,
+    // Mirrors the screen into an accessibility tree a screen reader can read and announce;
+    // canvas-free rendering alone is not read out line by line.
+    screenReaderMode: true,
     theme: themeFromPage(probe),
   });
   const fit = new FitAddon();

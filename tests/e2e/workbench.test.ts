@@ -38,6 +38,16 @@ async function applySolution(page: Page): Promise<void> {
   await page.click('[data-action="apply-solution"]');
 }
 
+/**
+ * What the terminal shows, read where a learner reads it: xterm draws only while on screen,
+ * so the pane is scrolled into view first (an open diff or a note can push it below).
+ */
+async function terminalText(page: Page, tree: 'rows' | 'accessibility' = 'rows') {
+  await page.locator('[data-terminal]').scrollIntoViewIfNeeded();
+  const selector = tree === 'rows' ? '.xterm-rows' : '.xterm-accessibility-tree';
+  return (await page.locator(selector).textContent()) ?? '';
+}
+
 async function shoot(page: Page, name: string) {
   for (const [label, width] of [
     ['desktop', 1280],
@@ -125,7 +135,10 @@ describe('workbench on the local runtime', () => {
     await page.locator('[data-action="run"]:not([disabled])').waitFor();
     expect(await page.locator('#frame-0 .frame-kind').textContent()).toBe('request');
     expect(await page.locator('.wb-frames .frame--s2c').count()).toBeGreaterThan(0);
-    expect(await page.locator('.xterm-rows').textContent()).toContain('PT-1041');
+    // xterm loads on the run's first line and draws on an animation frame: poll. The same
+    // output is in its accessibility tree, where a screen reader reads it.
+    await expect.poll(() => terminalText(page)).toContain('PT-1041');
+    await expect.poll(() => terminalText(page, 'accessibility')).toContain('PT-1041');
     await shoot(page, 'after-run');
 
     await page.click('[data-action="check"]');
@@ -325,7 +338,7 @@ describe('workbench on the local runtime', () => {
     await page.locator('#frame-0').waitFor();
     await page.locator('[data-action="run"]:not([disabled])').waitFor();
     expect(await page.locator('.wb-frames [data-tone="stray"]').count()).toBe(0);
-    expect(await page.locator('.xterm-rows').textContent()).toContain('PT-1041');
+    await expect.poll(() => terminalText(page)).toContain('PT-1041');
     await page.click('[data-action="check"]');
     await page.locator('.wb-checks-summary[data-state="ok"]').waitFor();
     expect(await page.locator('.wb-check--fail').count()).toBe(0);
@@ -349,9 +362,16 @@ describe('workbench on the local runtime', () => {
     await page.focus('[data-action="start"]');
     await page.keyboard.press('Enter');
     await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null))
-      .toBe(true);
+    const inEditor = () =>
+      page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null);
+    await expect.poll(inEditor).toBe(true);
+    // A screen reader hears the file and how to run; Tab is not a trap.
+    const content = page.locator('.cm-content');
+    expect(await content.getAttribute('aria-label')).toBe('Code editor: client.ts');
+    const hint = await content.getAttribute('aria-describedby');
+    expect(await page.locator(`#${hint}`).textContent()).toContain('runs your code');
+    await page.keyboard.press('Tab');
+    expect(await inEditor()).toBe(false);
     await page.close();
   });
 
@@ -444,6 +464,9 @@ describe('workbench on the local runtime', () => {
     await page.click('[data-tab="client.ts"]');
     expect(await page.locator('[data-tab="client.ts"]').textContent()).toContain('read-only');
     expect(await page.locator('.cm-content').getAttribute('contenteditable')).toBe('false');
+    expect(await page.locator('.cm-content').getAttribute('aria-label')).toBe(
+      'Code editor: client.ts (read-only)',
+    );
     const first = await page.locator('.cm-line').first().textContent();
     await page.click('.cm-content');
     await page.keyboard.insertText('tampered ');
