@@ -185,7 +185,11 @@ async function afterProgramExit(
     await sleep(POLL_MS);
   }
   endAll();
-  await Promise.race([group.closed, sleep(PIPE_GRACE_MS)]);
+  // The grace timer goes when the pipes close first: a pending timer keeps the harness
+  // running, and a check waited the whole grace after every run.
+  let grace: NodeJS.Timeout | undefined;
+  await Promise.race([group.closed, new Promise((r) => (grace = setTimeout(r, PIPE_GRACE_MS)))]);
+  clearTimeout(grace);
 }
 
 function sleep(ms: number): Promise<void> {

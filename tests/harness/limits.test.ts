@@ -1,5 +1,6 @@
 // The harness's limits: a program that hangs, floods, crashes or leaves a grandchild behind
 // gets a clear verdict and leaves no process running.
+import { createHook } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { collect, FIXTURE_EXERCISES, isAlive } from './helpers.ts';
 
@@ -44,6 +45,24 @@ describe('harness limits', () => {
     );
     const err = events.filter((e) => e.type === 'stderr').map((e) => ('text' in e ? e.text : ''));
     expect(err.join('')).toContain('boom from the learner');
+  });
+
+  it('leaves no timer running once the run is over', async () => {
+    // A timer the run forgot keeps the process that ran it alive: a grace timer that outlived
+    // the program's pipes held every `exercise check` open for 200 ms after its verdict.
+    const pending = new Set<number>();
+    const hook = createHook({
+      init: (id, type) => void (type === 'Timeout' && pending.add(id)),
+      destroy: (id) => void pending.delete(id),
+    }).enable();
+    try {
+      const { summary } = await collect({ ...base, exercise: 'echo' });
+      expect(summary.verdict).toBe('completed');
+      await new Promise((r) => setImmediate(r)); // destroy hooks run on a later turn
+    } finally {
+      hook.disable();
+    }
+    expect(pending.size).toBe(0);
   });
 
   for (const exercise of ['orphan', 'orphan-hang']) {
