@@ -4,7 +4,6 @@
 // what it would see talking to the server directly. The proxy URL carries a random token
 // in its path, and Host/Origin must name the proxy itself (DNS rebinding).
 import { randomBytes } from 'node:crypto';
-import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -48,6 +47,9 @@ function pick(headers: IncomingHttpHeaders | Record<string, string | string[] | 
 }
 
 export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
+  // Loaded here, not at the top: node:http costs a stdio check, which never needs it, about
+  // 60 ms of start-up (a dynamic import of a built-in stays out of the bundles' module order).
+  const { createServer, request: httpRequest } = await import('node:http');
   const target = new URL(options.target);
   const token = randomBytes(12).toString('hex');
   const prefix = `/${token}`;
