@@ -17,7 +17,7 @@ import {
   ruleBreaks,
   runFixtures,
 } from './fixtures.ts';
-import { runExercise, type Checks } from '../harness/run.ts';
+import { runExercise, type ChecksSource } from '../harness/run.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
@@ -49,11 +49,7 @@ const fixturesArgs = z.object({
 });
 
 /** The fixtures command: every submission judged, then the table and every message. */
-async function fixtures(
-  root: string,
-  rest: string[],
-  checks: Checks | Promise<Checks>,
-): Promise<number> {
+async function fixtures(root: string, rest: string[], checks: ChecksSource): Promise<number> {
   const a = parseCliArgsOrExit(rest, {
     schema: fixturesArgs,
     positionals: {
@@ -72,7 +68,7 @@ async function fixtures(
   const runs = await runFixtures(fixtureTargets(folder), {
     exercise: a.id,
     exercisesRoot: root,
-    checks: await checks,
+    checks: await (typeof checks === 'function' ? checks() : checks),
     jobs: a.jobs ?? Math.max(1, Math.min(4, availableParallelism())),
     timeoutMs: a['timeout-ms'],
   });
@@ -102,10 +98,7 @@ const commandArgs = (mode: 'check' | 'run') =>
 
 const usage = (message: string): never => failUsage(message, USAGE);
 
-export async function exerciseCommand(
-  argv: string[],
-  checks: Checks | Promise<Checks>,
-): Promise<number> {
+export async function exerciseCommand(argv: string[], checks: ChecksSource): Promise<number> {
   const [command, ...rest] = argv;
   const root = defaultExercisesRoot();
   if (command === 'list') {

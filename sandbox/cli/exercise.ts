@@ -8,8 +8,7 @@ import { exitOnSignals } from '../harness/signals.ts';
 // Ctrl-C on a check must not leave the learner's program running (see signals.ts).
 exitOnSignals({ watchParent: true });
 useCompileCache();
-// The checks are needed only to judge: they load while the program runs.
-const checks = import('../../exercises/registry.ts').then((m) => m.checks);
-checks.catch(() => {}); // a command that never judges does not wait for them
+// The checks are needed only to judge: they load once the program has started.
+const checks = () => import('../../exercises/registry.ts').then((m) => m.checks);
 const { exerciseCommand } = await import('./exercise-command.ts');
 process.exitCode = await exerciseCommand(process.argv.slice(2), checks);

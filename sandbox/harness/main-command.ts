@@ -8,7 +8,7 @@
 // sandbox/runtime/webcontainer/entry.ts takes its place. The entry point, main.ts, hands in
 // the course's checks.
 import { z } from 'zod';
-import { runExercise, type Checks } from './run.ts';
+import { runExercise, type ChecksSource } from './run.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
 import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
@@ -30,7 +30,7 @@ const USAGE =
   'usage: main.ts --exercise <id> --workspace <dir> --mode run|check ' +
   '[--exercises-root <dir>] [--timeout-ms N]';
 
-export async function harnessMain(argv: string[], checks: Checks | Promise<Checks>): Promise<void> {
+export async function harnessMain(argv: string[], checks: ChecksSource): Promise<void> {
   const a = parseCliArgsOrExit(argv, {
     schema: Args,
     usage: USAGE,

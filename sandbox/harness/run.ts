@@ -15,6 +15,13 @@ import { newSeed } from '../input/seed.ts';
 
 export type Checks = Readonly<Record<string, readonly Check[]>>;
 
+/**
+ * The checks, or how to get them: a loader is called once the learner's program has started,
+ * so that loading the checks (the course's registry, about 75 ms) runs beside the program
+ * instead of in front of it.
+ */
+export type ChecksSource = Checks | Promise<Checks> | (() => Promise<Checks>);
+
 export interface RunOptions {
   exercise: string;
   mode: 'run' | 'check';
@@ -50,10 +57,10 @@ export interface RunOptions {
   paperTrailV2?: { command: string; args: string[] };
   /**
    * Checks by exercise id. The course's registry (exercises/registry.ts) is handed in by the
-   * entry points, so that the engine never imports the course. A promise is awaited only to
-   * judge, after the run: the command line loads the checks while the program runs.
+   * entry points, so that the engine never imports the course. A promise or a loader is
+   * awaited only to judge, after the run (see ChecksSource).
    */
-  checks: Checks | Promise<Checks>;
+  checks: ChecksSource;
   keepWork?: boolean;
 }
 
@@ -96,7 +103,11 @@ export async function runExercise(
     return fail(options, emit, (err as Error).message, started);
   }
   const noChecks = `exercise "${exercise.id}" has no checks registered`;
-  const known = options.checks instanceof Promise ? undefined : options.checks;
+  const source = options.checks;
+  const known = source instanceof Promise || typeof source === 'function' ? undefined : source;
+  let loading: Promise<Checks> | undefined;
+  const loadChecks = (): Promise<Checks> =>
+    (loading ??= typeof source === 'function' ? source() : Promise.resolve(source));
   if (options.mode === 'check' && known && !known[exercise.id]) {
     return fail(options, emit, noChecks, started);
   }
@@ -112,11 +123,14 @@ export async function runExercise(
   try {
     prepareWork(exercise, work, options);
     const seed = options.mode === 'check' ? (options.seed ?? newSeed()) : undefined;
-    const record = await execute(exercise, work, { ...options, seed }, emit);
+    const record = await execute(exercise, work, { ...options, seed }, emit, () => {
+      // Run mode never judges: it does not load the checks at all.
+      if (options.mode === 'check') loadChecks().catch(() => {}); // a failure shows when judging
+    });
     let results: CheckResult[] = [];
     let passed: boolean | undefined;
     if (options.mode === 'check') {
-      const exerciseChecks = (await options.checks)[exercise.id];
+      const exerciseChecks = (await loadChecks())[exercise.id];
       if (!exerciseChecks) return fail(options, emit, noChecks, started);
       results = runChecks(exerciseChecks, record);
       for (const r of results) emit({ type: 'check', ...r });

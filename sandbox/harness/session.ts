@@ -40,6 +40,8 @@ export async function execute(
   work: string,
   options: SessionOptions,
   emit: (e: HarnessEvent) => void,
+  /** Called once the program has been started: work that can wait for it begins there. */
+  onStarted: () => void = () => {},
 ): Promise<RunRecord> {
   const run = exercise.meta.run;
   const limits = resolveLimits(run, options);
@@ -85,6 +87,7 @@ export async function execute(
   const poll = setInterval(() => peer.poll(), POLL_MS);
   const scan = setInterval(() => strays.scan(), SCAN_MS);
   const timer = setTimeout(() => stopper.stop('timeout'), limits.timeoutMs);
+  onStarted();
   const printed: { offset: number; frames: number }[] = [];
   const output = watchOutput(group, peer, limits.maxOutputBytes, stopper, say, (offset) =>
     printed.push({ offset, frames: framer.frames.length }),

@@ -4,6 +4,7 @@
 // and shows the end of its error output, instead of a stream that just stops.
 import { spawn } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
+import { compileCacheEnv } from '../../harness/compile-cache.ts';
 import { TextLineSplitter } from '../../wire/lines.ts';
 
 /** How much of the end of a crashed harness's stderr the `done` event quotes. */
@@ -22,7 +23,12 @@ export interface HarnessRun {
 }
 
 export function startHarnessRun(command: string, args: string[], res: ServerResponse): HarnessRun {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // With the cache from its first line: Node strips and compiles the harness's own entry
+    // file before the harness can turn the cache on itself (about 0.1 s of every run).
+    env: { ...process.env, ...compileCacheEnv(process.env) },
+  });
   let sawDone = false;
   let stoppedBecause: string | undefined;
   let spawnError: Error | undefined;
