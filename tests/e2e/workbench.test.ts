@@ -400,7 +400,7 @@ describe('workbench on the local runtime', () => {
     await page.close();
   });
 
-  it('has no serious accessibility problems before Start and after a check, in both themes', async () => {
+  it('has no serious accessibility problems before Start, with the solution diff open and after a check, in both themes', async () => {
     const page = await context.newPage();
     page.on('dialog', (d) => void d.accept());
     await page.goto(ws.url + EXERCISE.slice(1));
@@ -422,10 +422,14 @@ describe('workbench on the local runtime', () => {
     const before = await problems('before start');
     await page.click('[data-action="start"]');
     await page.locator('.wb-stages [data-stage="ready"][data-state="done"]').waitFor();
-    await applySolution(page);
+    // The comparison with the solution, open: its diff marks must read and contrast too.
+    await page.click('[data-action="solution"]');
+    await page.locator('[data-solution-diff]:not([hidden]) .wb-diff-sign').first().waitFor();
+    const diffOpen = await problems('diff open');
+    await page.click('[data-action="apply-solution"]');
     await page.click('[data-action="check"]');
     await page.locator('.wb-checks-summary[data-state="ok"]').waitFor();
-    expect([...before, ...(await problems('after check'))]).toEqual([]);
+    expect([...before, ...diffOpen, ...(await problems('after check'))]).toEqual([]);
     await page.close();
   });
 
