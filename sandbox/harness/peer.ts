@@ -57,6 +57,11 @@ const DEFAULT_RELAY = [
   process.execPath,
   fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url)),
 ];
+/** Paper Trail with the tap in its own process (tap/in-process.ts): one Node start fewer. */
+const TAPPED_MAIN = [
+  process.execPath,
+  fileURLToPath(new URL('../tap/tapped-main.ts', import.meta.url)),
+];
 
 /**
  * Does the tap cut the peer's bytes for this run: in check runs over stdio whose program is
@@ -94,8 +99,12 @@ function startStdio(setup: PeerSetup): Peer {
       ? { command: process.execPath, args: nodeArgsFor(work, run.peer.file, setup.stripped) }
       : paperTrail(setup);
   const tapFile = new TapFile();
+  // Paper Trail's own stdio build, started from these sources, can carry the tap itself: all
+  // its bytes pass through process.stdin/stdout/stderr. Anything else keeps the relay, as
+  // does a run that names its relay (the bundles; tests that compare the two).
+  const inProcess = run.peer.kind === 'paper-trail' && !setup.relay && !setup.paperTrail;
   const tapped = [
-    ...(setup.relay ?? DEFAULT_RELAY),
+    ...(inProcess ? TAPPED_MAIN : (setup.relay ?? DEFAULT_RELAY)),
     '--record',
     tapFile.path,
     '--max-bytes',

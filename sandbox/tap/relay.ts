@@ -21,49 +21,15 @@ export interface RelayHooks {
 }
 
 export function runRelay(argv: string[], hooks: RelayHooks = {}): void {
-  const sep = argv.indexOf('--');
-  const own = sep === -1 ? argv : argv.slice(0, sep);
-  const target = sep === -1 ? [] : argv.slice(sep + 1);
-  const recordPath = valueOf(own, '--record');
-  const maxBytes = Number(valueOf(own, '--max-bytes') ?? 8 * 1024 * 1024);
-  const splitSeed = valueOf(own, '--split-seed');
-  const hasSink = recordPath !== undefined || hooks.onRecord !== undefined;
-  if (!hasSink || target.length === 0 || (splitSeed !== undefined && !/^\d+$/.test(splitSeed))) {
-    process.stderr.write(
-      'usage: relay --record <file> [--max-bytes N] [--split-seed N] -- <command> [args...]\n',
-    );
-    process.exit(2);
-  }
-
-  // Without a file the records go only to the hook (`npm run tap` writes frames instead).
-  const fd = recordPath === undefined ? null : openSync(recordPath, 'a');
-  const relay = process.pid;
-  let recorded = 0;
-  let limited = false;
-  // Synchronous appends keep records in the order the bytes were seen.
-  const record = (r: Omit<TapRecord, 'relay' | 't'>): void => {
-    if (limited) return;
-    // The limit is in bytes of the wire, not in characters of their base64 record.
-    const size = r.b ? Buffer.byteLength(r.b, 'base64') : 0;
-    if (recorded + size > maxBytes) {
-      limited = true;
-      const limit: TapRecord = { relay, t: now(), k: 'limit' };
-      if (fd !== null) writeSync(fd, JSON.stringify(limit) + '\n');
-      hooks.onRecord?.(limit);
-      return;
-    }
-    recorded += size;
-    const full: TapRecord = { relay, t: now(), ...r };
-    if (fd !== null) writeSync(fd, JSON.stringify(full) + '\n');
-    hooks.onRecord?.(full);
-  };
+  const { recordPath, maxBytes, splitSeed, target } = parseTapArgs(argv, hooks);
+  const { record, close } = openRecorder(recordPath, maxBytes, hooks);
 
   const child = spawn(target[0], target.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
   record({ k: 'start', command: target });
 
   child.on('error', (err) => {
     record({ k: 'spawn-error', message: err.message });
-    if (fd !== null) closeSync(fd);
+    close();
     process.exit(127);
   });
 
@@ -80,7 +46,7 @@ export function runRelay(argv: string[], hooks: RelayHooks = {}): void {
   process.stdout.on('error', () => {});
 
   const toClient = (piece: Buffer): void => void process.stdout.write(piece);
-  const split = splitSeed === undefined ? null : new SplitDelivery(Number(splitSeed), toClient);
+  const split = splitSeed === undefined ? null : new SplitDelivery(splitSeed, toClient);
   child.stdout.on('data', (chunk: Buffer) => {
     record({ k: 's2c', b: chunk.toString('base64') });
     if (split) split.push(chunk);
@@ -99,13 +65,86 @@ export function runRelay(argv: string[], hooks: RelayHooks = {}): void {
 
   child.on('close', (code, signal) => {
     record({ k: 'exit', code, signal });
-    if (fd !== null) closeSync(fd);
+    close();
     process.stdin.destroy();
     // Pieces still queued are the server's last words: the client gets them before the end.
     void (split?.drained() ?? Promise.resolve()).then(() =>
       process.stdout.write('', () => process.exit(code ?? 1)),
     );
   });
+}
+
+export interface TapArgs {
+  recordPath: string | undefined;
+  maxBytes: number;
+  splitSeed: number | undefined;
+  /** The server's command line, after `--`. */
+  target: string[];
+}
+
+/** The relay's command line (also the in-process tap's); a mistake exits 2 with the usage. */
+export function parseTapArgs(argv: string[], hooks: RelayHooks = {}): TapArgs {
+  const sep = argv.indexOf('--');
+  const own = sep === -1 ? argv : argv.slice(0, sep);
+  const target = sep === -1 ? [] : argv.slice(sep + 1);
+  const recordPath = valueOf(own, '--record');
+  const maxBytes = Number(valueOf(own, '--max-bytes') ?? 8 * 1024 * 1024);
+  const splitSeed = valueOf(own, '--split-seed');
+  const hasSink = recordPath !== undefined || hooks.onRecord !== undefined;
+  if (!hasSink || target.length === 0 || (splitSeed !== undefined && !/^\d+$/.test(splitSeed))) {
+    process.stderr.write(
+      'usage: relay --record <file> [--max-bytes N] [--split-seed N] -- <command> [args...]\n',
+    );
+    process.exit(2);
+  }
+  return {
+    recordPath,
+    maxBytes,
+    splitSeed: splitSeed === undefined ? undefined : Number(splitSeed),
+    target,
+  };
+}
+
+export interface Recorder {
+  /** Appends one record, stamped with this process's pid and the time, unless over the limit. */
+  record(r: Omit<TapRecord, 'relay' | 't'>): void;
+  /** Closes the record file; safe to call again. */
+  close(): void;
+}
+
+/** The record file (or only the hook, for `npm run tap`), with the byte limit on the wire's bytes. */
+export function openRecorder(
+  recordPath: string | undefined,
+  maxBytes: number,
+  hooks: RelayHooks = {},
+): Recorder {
+  let fd = recordPath === undefined ? null : openSync(recordPath, 'a');
+  const relay = process.pid;
+  let recorded = 0;
+  let limited = false;
+  const append = (r: TapRecord): void => {
+    if (fd !== null) writeSync(fd, JSON.stringify(r) + '\n');
+    hooks.onRecord?.(r);
+  };
+  return {
+    // Synchronous appends keep records in the order the bytes were seen.
+    record(r) {
+      if (limited) return;
+      // The limit is in bytes of the wire, not in characters of their base64 record.
+      const size = r.b ? Buffer.byteLength(r.b, 'base64') : 0;
+      if (recorded + size > maxBytes) {
+        limited = true;
+        append({ relay, t: now(), k: 'limit' });
+        return;
+      }
+      recorded += size;
+      append({ relay, t: now(), ...r });
+    },
+    close() {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    },
+  };
 }
 
 function valueOf(args: string[], name: string): string | undefined {

@@ -1,0 +1,103 @@
+// Paper Trail with the tap in its own process (tap/in-process.ts) records what the relay
+// records: the same runs, tapped both ways, give the same frames, the same server stderr and
+// exit, the same client output and the same verdicts, down to every check's message.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Check, RunRecord } from '../../sandbox/contract/check.ts';
+import { checks as course } from '../../exercises/registry.ts';
+import { collect } from './helpers.ts';
+
+const RELAY = [
+  process.execPath,
+  fileURLToPath(new URL('../../sandbox/tap/relay-main.ts', import.meta.url)),
+];
+const FIXTURES = fileURLToPath(new URL('../exercises/fixtures/', import.meta.url));
+const SEED = 20261201;
+
+// A client that shuts the server down with SIGTERM after its first reply, and then waits
+// to see it go: the relay's server dies of the signal, the in-process one must look the same.
+const scratch = mkdtempSync(join(tmpdir(), 'mcpw-inproc-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const SIGTERM_CLIENT = `import { spawn } from 'node:child_process';
+const [command, ...args] = process.argv.slice(2);
+const server = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+server.stdout.once('data', () => server.kill('SIGTERM'));
+server.on('exit', (code, signal) => console.log(JSON.stringify({ code, signal })));
+server.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {
+  protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) + '\\n');
+`;
+writeFileSync(join(scratch, 'client.ts'), SIGTERM_CLIENT);
+
+interface Case {
+  name: string;
+  exercise: string;
+  solution?: boolean;
+  workspace?: string;
+  /**
+   * Only the verdicts can match: where the byte limit cuts depends on the sizes of the reads
+   * that carried the bytes, which no two runs share, tapped either way.
+   */
+  verdictsOnly?: true;
+}
+
+const cases: Case[] = [
+  { name: 'raw-client solution', exercise: 'raw-client', solution: true },
+  { name: 'two-kinds-of-failure solution', exercise: 'two-kinds-of-failure', solution: true },
+  {
+    name: 'a frame past the byte limit',
+    exercise: 'raw-client',
+    workspace: join(FIXTURES, 'raw-client', 'huge-frame'),
+    verdictsOnly: true,
+  },
+  { name: 'a client that sends SIGTERM', exercise: 'raw-client', workspace: scratch },
+];
+
+async function tapped(c: Case, relay: string[] | undefined) {
+  const records: RunRecord[] = [];
+  const keep: Check = {
+    id: 'keep-the-record',
+    title: 'keep the record',
+    hint: '',
+    run(record) {
+      records.push(record);
+      return { ok: true, message: 'kept' };
+    },
+  };
+  const { summary } = await collect({
+    exercise: c.exercise,
+    mode: 'check',
+    seed: SEED,
+    solution: c.solution,
+    workspace: c.workspace,
+    relay,
+    checks: { [c.exercise]: [...course[c.exercise]!, keep] },
+  });
+  const [record] = records;
+  expect(record, summary.summary).toBeDefined();
+  return {
+    verdict: summary.verdict,
+    checks: summary.checks.map(({ id, ok, message }) => ({ id, ok, message })),
+    frames: record!.frames.map((f) => ({ dir: f.dir, text: f.text })),
+    unterminated: [...record!.unterminated],
+    stdinClosed: record!.stdinClosed,
+    peerStarted: record!.peerStarted,
+    peer: record!.peer,
+    program: { stdout: record!.program.stdout, exit: record!.program.exit },
+  };
+}
+
+describe('Paper Trail tapped in its own process', () => {
+  // One run at a time: under load a check run's cuts may meet in one read, which changes
+  // what a client makes of them and so would make two correct records differ.
+  it.each(cases)('records $name as the relay does', async (c) => {
+    const inProcess = await tapped(c, undefined);
+    const relayed = await tapped(c, RELAY);
+    expect(relayed.frames.length).toBeGreaterThan(0);
+    if (!c.verdictsOnly) return expect(inProcess).toEqual(relayed);
+    const verdicts = (r: typeof relayed) => [r.verdict, r.checks.map(({ id, ok }) => [id, ok])];
+    expect(verdicts(inProcess)).toEqual(verdicts(relayed));
+  });
+});
