@@ -1,6 +1,6 @@
 // runExercise: prepare a fresh work folder, run one session of the program and its tapped
 // peer (session.ts), and in check mode judge the record with the exercise's checks.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runChecks } from './judge.ts';
@@ -10,7 +10,7 @@ import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
 import type { Exercise } from '../exercises/loader.ts';
 import type { CheckResult, HarnessEvent } from '../contract/events.ts';
 import { execute } from './session.ts';
-import { prepareWork } from './work-folder.ts';
+import { claimWorkFolder, prepareWork } from './work-folder.ts';
 import { newSeed } from '../input/seed.ts';
 
 export type Checks = Readonly<Record<string, readonly Check[]>>;
@@ -114,7 +114,7 @@ export async function runExercise(
 
   const workRoot = resolve(options.workRoot ?? join(root, '..', '.workspaces'));
   mkdirSync(workRoot, { recursive: true });
-  const work = mkdtempSync(join(workRoot, `${exercise.id}-`));
+  const work = claimWorkFolder(workRoot, exercise.id);
   // A harness that is told to exit mid-run still removes its work folder.
   const removeWork = (): void => {
     if (!options.keepWork) rmSync(work, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { STOP_GRACE_MS } from '../../sandbox/runtime/local/harness-run.ts';
 import { startDevProcess, type DevProcess } from './dev-process.ts';
 import { rest, runTree, startHangingRun } from './hanging-run.ts';
 import { survivors, type Proc } from './procs.ts';
+import { stillThere } from './folders.ts';
 
 const EXIT_CODES = { SIGTERM: 143, SIGINT: 130, SIGHUP: 129 } as const;
 
@@ -42,7 +43,7 @@ describe('stopping the dev server mid-run', () => {
 
       await expect.poll(() => survivors(tree), { timeout: 1_000 }).toEqual([]);
       expect(existsSync(run.runFolder), `${run.runFolder} is left`).toBe(false);
-      expect(existsSync(run.workFolder), `${run.workFolder} is left`).toBe(false);
+      expect(stillThere(run.workFolder), `${run.workFolder.path} is left`).toBe(false);
       expect(await rest(reader)).toContain('The run was stopped: the dev server is stopping.');
     },
   );

@@ -2,6 +2,7 @@
 // server's), for tests that stop the server mid-run: its process tree and folders, read off
 // the command lines, so that they can be checked gone afterwards.
 import { expect } from 'vitest';
+import { identify, type FolderIdentity } from './folders.ts';
 import { descendantsOf, type Proc } from './procs.ts';
 
 // Hangs, and keeps a child of its own that hangs too.
@@ -38,7 +39,11 @@ export async function startHangingRun(
 }
 
 /** The run below `server`: its processes, the endpoint's folder and the harness's work folder. */
-export function runTree(server: number): { tree: Proc[]; runFolder: string; workFolder: string } {
+export function runTree(server: number): {
+  tree: Proc[];
+  runFolder: string;
+  workFolder: FolderIdentity;
+} {
   // harness → learner program → its child, at the least
   const tree = descendantsOf(server);
   expect(tree.length, JSON.stringify(tree)).toBeGreaterThanOrEqual(3);
@@ -48,7 +53,8 @@ export function runTree(server: number): { tree: Proc[]; runFolder: string; work
   const workFolder = /(\S+\/\.workspaces\/raw-client-\w+)\//.exec(commands)?.[1];
   expect(runFolder, commands).toMatch(/mcpw-run-/);
   expect(workFolder, commands).toBeDefined();
-  return { tree, runFolder: runFolder!, workFolder: workFolder! };
+  // Which folder it is: the path may be given to another run once this one is over.
+  return { tree, runFolder: runFolder!, workFolder: identify(workFolder!) };
 }
 
 /** The rest of the answer, once the server has ended it. */

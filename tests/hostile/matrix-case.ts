@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Verdict } from '../../sandbox/contract/check.ts';
 import { CLI, ROOT } from './cli.ts';
+import { stillThere } from './folders.ts';
 import type { EndpointServer } from './endpoint-server.ts';
 import {
   EDITED,
@@ -38,6 +39,9 @@ interface Note {
   cwd: string;
   run: string | null;
   above: string[];
+  /** Which folder the work folder was (its path may be a later run's by the time we look). */
+  ino: number;
+  birth: number;
 }
 
 export interface Leftovers {
@@ -54,6 +58,8 @@ export interface Leftovers {
 export class MatrixCase {
   readonly dir = mkdtempSync(join(tmpdir(), 'mcpw-matrix-'));
   private readonly note = join(this.dir, 'note.json');
+  /** The case's own name for its strays and its file outside (a work folder's name recurs). */
+  private readonly id = basename(this.dir);
   private readonly source: string;
   readonly hostile: Hostile;
   readonly exercise: ExerciseId;
@@ -62,7 +68,7 @@ export class MatrixCase {
     this.hostile = hostile;
     this.exercise = exercise;
     this.transport = transport;
-    this.source = hostileSource(hostile, exercise, this.note);
+    this.source = hostileSource(hostile, exercise, this.note, this.id);
   }
 
   run(limitMs: number, endpoint: EndpointServer): Promise<Outcome> {
@@ -137,7 +143,7 @@ export class MatrixCase {
   async leftovers(): Promise<Leftovers> {
     if (!existsSync(this.note)) return { noNote: true, processes: [], folders: [] };
     const note = JSON.parse(readFileSync(this.note, 'utf8')) as Note;
-    const stray = `${STRAY_PREFIX}-${basename(note.cwd)}`;
+    const stray = `${STRAY_PREFIX}-${this.id}`;
     const alive = (): Proc[] => [
       ...(note.run ? withEnv(`MCPW_RUN=${note.run}`) : []),
       ...withMarker(stray),
@@ -152,11 +158,15 @@ export class MatrixCase {
     // The run's folders: the work folder it ran in and, behind the endpoint, the folder the
     // endpoint wrote the learner's files to (the harness's --workspace).
     const workspace = /--workspace (\S+)/.exec(note.above.join('\n'))?.[1];
-    const folders = [note.cwd, ...(workspace ? [workspace] : [])].filter((f) => existsSync(f));
+    const work = { path: note.cwd, ino: note.ino, birth: note.birth };
+    const folders = [
+      ...(stillThere(work) ? [note.cwd] : []),
+      ...(workspace && existsSync(workspace) ? [workspace] : []),
+    ];
     for (const f of folders) rmSync(f, { recursive: true, force: true });
     const leftovers: Leftovers = { noNote: false, startedAt: note.t, processes, folders };
     if (this.hostile.writesOutside) {
-      const outside = join(tmpdir(), `mcpw-hostile-outside-${basename(note.cwd)}`);
+      const outside = join(tmpdir(), `mcpw-hostile-outside-${this.id}`);
       if (existsSync(outside)) {
         leftovers.outside = outside;
         rmSync(outside, { force: true });

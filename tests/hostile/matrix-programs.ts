@@ -31,7 +31,7 @@ export interface Hostile {
   hangs?: boolean;
   /** It leaves detached grandchildren that ignore SIGTERM; the run must report killing them. */
   strays?: boolean;
-  /** It writes mcpw-hostile-outside-<work folder name> in the temp folder. */
+  /** It writes mcpw-hostile-outside-<the case's id> in the temp folder. */
   writesOutside?: boolean;
   /**
    * Run in these exercises only. The floods cost the most (megabytes through the tap) and
@@ -78,17 +78,20 @@ export const HOSTILE: Hostile[] = [
 export const STRAY_PREFIX = 'mcpw-matrix-stray';
 
 /**
- * The source that goes into the exercise's editable file: a prologue that notes where the
- * program runs (its pid, work folder, run marker and the command lines above it) in `note`,
+ * The source that goes into the exercise's editable file: a prologue that gives the fixture
+ * the case's `id` (MCPW_HOSTILE_ID: its strays and the file it writes outside are named by
+ * it) and notes where the program runs (its pid, work folder and which folder that is, run
+ * marker, the command lines above it) in `note`,
  * then the fixture, then for outcome.ts the export the driver needs to load it.
  */
-export function hostileSource(h: Hostile, exercise: ExerciseId, note: string): string {
+export function hostileSource(h: Hostile, exercise: ExerciseId, note: string, id: string): string {
   const body = readFileSync(`${fixture(h.name)}client.ts`, 'utf8').replaceAll(
     'mcpw-hostile-stray',
     STRAY_PREFIX,
   );
   const prologue = `
-import { readFileSync as mxRead, writeFileSync as mxWrite } from 'node:fs';
+import { readFileSync as mxRead, statSync as mxStat, writeFileSync as mxWrite } from 'node:fs';
+process.env.MCPW_HOSTILE_ID = ${JSON.stringify(id)};
 {
   const above = [];
   let pid = process.ppid;
@@ -103,6 +106,7 @@ import { readFileSync as mxRead, writeFileSync as mxWrite } from 'node:fs';
   }
   mxWrite(${JSON.stringify(note)}, JSON.stringify({
     t: Date.now(), pid: process.pid, cwd: process.cwd(), run: process.env.MCPW_RUN ?? null, above,
+    ino: mxStat('.').ino, birth: mxStat('.').birthtimeMs,
   }));
 }
 `;

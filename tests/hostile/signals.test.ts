@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, ROOT, fixture } from './cli.ts';
 import { cmdline, cwdOf, descendantsOf, killAll, running, waitFor, type Proc } from './procs.ts';
+import { identify, stillThere, type FolderIdentity } from './folders.ts';
 
 const HARNESS = fileURLToPath(new URL('../../sandbox/harness/main.ts', import.meta.url));
 const BUSY = fixture('busy-loop');
@@ -65,6 +66,8 @@ const CASES: Case[] = [
 let root: ChildProcess | null = null;
 let seen: Proc[] = [];
 const folders: string[] = [];
+/** Work folders by identity: once a run is over, its path may be another run's. */
+const works: FolderIdentity[] = [];
 
 afterEach(() => {
   killAll(seen);
@@ -74,9 +77,11 @@ afterEach(() => {
     // The entry's group is already gone.
   }
   for (const f of folders) rmSync(f, { recursive: true, force: true });
+  for (const w of works) if (stillThere(w)) rmSync(w.path, { recursive: true, force: true });
   root = null;
   seen = [];
   folders.length = 0;
+  works.length = 0;
 });
 
 describe('a signal ends the run and everything it started', () => {
@@ -103,8 +108,10 @@ describe('a signal ends the run and everything it started', () => {
     const work = cwdOf(learner.pid);
     const relay = seen.map((p) => cmdline(p.pid)).find((c) => c.includes('--record'));
     const tapFolder = dirname(relay!.split(' ')[relay!.split(' ').indexOf('--record') + 1]);
-    folders.push(work, tapFolder);
+    folders.push(tapFolder);
     expect(work).toContain('.workspaces');
+    const identity = identify(work);
+    works.push(identity);
 
     process.kill(to === 'group' ? -pid : pid, signal);
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
@@ -120,7 +127,7 @@ describe('a signal ends the run and everything it started', () => {
       3000,
     ).catch(() => seen.filter(running));
     expect(survivors.map((p) => `${p.pid} ${cmdline(p.pid)}`)).toEqual([]);
-    expect(existsSync(work), `work folder ${work} left behind`).toBe(false);
+    expect(stillThere(identity), `work folder ${work} left behind`).toBe(false);
     expect(existsSync(tapFolder), `tap folder ${tapFolder} left behind`).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { STOP_GRACE_MS } from '../../sandbox/runtime/local/harness-run.ts';
 import { rest, runTree, startHangingRun } from './hanging-run.ts';
 import { survivors, type Proc } from './procs.ts';
 import { startWorkshopProcess, type WorkshopProcess } from './workshop-process.ts';
+import { stillThere } from './folders.ts';
 
 describe('stopping the workshop mid-run', () => {
   let workshop: WorkshopProcess | undefined;
@@ -40,7 +41,7 @@ describe('stopping the workshop mid-run', () => {
       // SIGKILL lands asynchronously; a moment is enough, the run's time limit is not.
       await expect.poll(() => survivors(tree), { timeout: 1_000 }).toEqual([]);
       expect(existsSync(run.runFolder), `${run.runFolder} is left`).toBe(false);
-      expect(existsSync(run.workFolder), `${run.workFolder} is left`).toBe(false);
+      expect(stillThere(run.workFolder), `${run.workFolder.path} is left`).toBe(false);
       // The page learns why its run ended rather than seeing the stream just stop.
       expect(await rest(reader)).toContain('The run was stopped: the workshop server is stopping.');
     },
