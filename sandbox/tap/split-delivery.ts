@@ -1,6 +1,6 @@
 // The relay's way of passing the server's stdout on in a check run: the same bytes, in the
-// pieces cuts.ts chooses, each written a moment after the one before so that the reader
-// takes them in as separate reads. Recording is untouched (the relay records what the
+// pieces cuts.ts chooses, a piece that ends inside a line written a moment before the next
+// so that the reader takes it in as a read of its own. Recording is untouched (the relay records what the
 // server wrote before it is queued here), so frames stay byte-exact.
 import { nextPiece } from './cuts.ts';
 
@@ -34,16 +34,22 @@ export class SplitDelivery {
 
   private deliver(): void {
     this.timer = null;
-    if (this.pending.length === 0) {
-      for (const resolve of this.idle.splice(0)) resolve();
-      return;
+    while (this.pending.length > 0) {
+      const { length, cut } = nextPiece(this.pending, this.atLineStart, this.seed, this.cuts);
+      if (cut) this.cuts++;
+      const piece = this.pending.subarray(0, length);
+      this.pending = this.pending.subarray(length);
+      this.atLineStart = piece[piece.length - 1] === 0x0a;
+      this.write(piece);
+      // Only a piece that ends inside a line needs its own read: a read that takes it with
+      // what follows starts or ends mid-line either way, so none is ever a whole line. After
+      // a line's end the next piece goes at once, and a reply no longer waits out a gap that
+      // protected nothing.
+      if (!this.atLineStart) {
+        this.timer = setTimeout(() => this.deliver(), PIECE_GAP_MS);
+        return;
+      }
     }
-    const { length, cut } = nextPiece(this.pending, this.atLineStart, this.seed, this.cuts);
-    if (cut) this.cuts++;
-    const piece = this.pending.subarray(0, length);
-    this.pending = this.pending.subarray(length);
-    this.atLineStart = piece[piece.length - 1] === 0x0a;
-    this.write(piece);
-    this.timer = setTimeout(() => this.deliver(), PIECE_GAP_MS);
+    for (const resolve of this.idle.splice(0)) resolve();
   }
 }
