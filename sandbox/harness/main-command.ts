@@ -3,6 +3,8 @@
 // stdout, ending with `done`.
 //   node sandbox/harness/main.ts --exercise <id> --workspace <dir> --mode run|check
 //        [--exercises-root <dir>] [--timeout-ms N]
+//   node sandbox/harness/main.ts --standby   (the same arguments follow as a JSON line on
+//        stdin, once a run asks for them: standby-args.ts)
 // Exit 0 when the harness worked (even if checks failed), 2 on a usage error.
 // It runs from the sources (Node strips the types); inside a WebContainer the bundled
 // sandbox/runtime/webcontainer/entry.ts takes its place. The entry point, main.ts, hands in

@@ -4,10 +4,24 @@
 // is on, and the checks load once the program has started, as in sandbox/cli/exercise.ts.
 import { useCompileCache } from './compile-cache.ts';
 import { exitOnSignals } from './signals.ts';
+import { closeSync, writeSync } from 'node:fs';
+import { STANDBY_FLAG, standbyArgs, TAKEN, TAKEN_FD } from './standby-args.ts';
 
 // Killed from outside (the local runtime stopping a run), still clean up (see signals.ts).
 exitOnSignals({ watchParent: true });
 useCompileCache();
 const checks = () => import('../../exercises/registry.ts').then((m) => m.checks);
 const { harnessMain } = await import('./main-command.ts');
-await harnessMain(process.argv.slice(2), checks);
+const argv = process.argv.slice(2);
+if (argv[0] !== STANDBY_FLAG) {
+  await harnessMain(argv, checks);
+} else {
+  // Started ahead of its run (standby-args.ts): the engine is loaded by now.
+  const args = await standbyArgs(process.stdin);
+  process.stdin.destroy();
+  if (args) {
+    writeSync(TAKEN_FD, TAKEN);
+    closeSync(TAKEN_FD);
+    await harnessMain(args, checks);
+  }
+}

@@ -37,6 +37,8 @@ export async function startWorkshop(options: WorkshopOptions): Promise<Workshop>
         exercisesRoot: options.exercisesRoot,
         harnessMain: options.harnessMain,
         timeoutMs: options.timeoutMs,
+        // The built course does not change while the server runs (see standby.ts).
+        standby: true,
       })
     : undefined;
 

@@ -12,7 +12,8 @@ import { NotEditableError } from '../../exercises/editable.ts';
 import { friendlyLines } from '../../input/friendly-errors.ts';
 import { prepareWorkspace, removeWorkspace } from './workspace.ts';
 import { BodyError, readBody } from './request-body.ts';
-import { startHarnessRun, type HarnessRun } from './harness-run.ts';
+import { spawnHarness, startHarnessRun, type HarnessRun } from './harness-run.ts';
+import { StandbyHarness } from './standby.ts';
 
 import { RUNTIME_PREFIX } from './protocol.ts';
 export { RUNTIME_PREFIX };
@@ -27,6 +28,11 @@ export interface EndpointOptions {
   timeoutMs?: number;
   /** Runs allowed at once; more get 429 (a classroom laptop, not a build farm). */
   maxConcurrent?: number;
+  /**
+   * Keep a harness started ahead of the next run (standby.ts), from the page's first ping
+   * on. For a server whose course and engine do not change while it runs.
+   */
+  standby?: boolean;
 }
 
 /** The request handler, plus a way to end every run for a server that is shutting down. */
@@ -55,6 +61,9 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
   // Each run with the promise that settles once it has exited and its folder is gone.
   const runs = new Map<HarnessRun, Promise<void>>();
   let stoppedBecause: string | undefined;
+  const standby = options.standby
+    ? new StandbyHarness(process.execPath, options.harnessMain)
+    : undefined;
 
   // A slot is taken only once the whole body is in: a client that sends headers and then
   // nothing holds a socket for BODY_DEADLINE_MS, never a run.
@@ -78,10 +87,17 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
       return;
     }
     res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
-    const run = startHarnessRun(process.execPath, harnessArgs(options, body, workspace), res);
+    const [main, ...args] = harnessArgs(options, body, workspace);
+    const fresh = () => spawnHarness(process.execPath, [main!, ...args]);
+    const run = startHarnessRun(
+      standby ? standby.take(args).then((c) => c ?? fresh()) : fresh(),
+      res,
+    );
     const over = run.finished.finally(() => {
       runs.delete(run);
       removeWorkspace(workspace);
+      // The next one starts once this run is over, not beside it on a busy machine.
+      standby?.warm();
     });
     runs.set(run, over);
     // A closed tab or an aborted fetch stops the run; nothing keeps running unobserved.
@@ -104,6 +120,8 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
     if (route === 'POST /__runtime/ping') {
       if (deny(res, checkRunRequest(req, options.gate))) return true;
       sendJson(res, 200, { node: process.version });
+      // The page pings when the learner starts the workbench: a run is coming.
+      standby?.warm();
       return true;
     }
     if (route === 'POST /__runtime/run') {
@@ -120,7 +138,7 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
       stoppedBecause = reason;
       const running = [...runs];
       for (const [run] of running) run.stop(reason);
-      await Promise.all(running.map(([, over]) => over));
+      await Promise.all([...running.map(([, over]) => over), standby?.close()]);
     },
   });
 }

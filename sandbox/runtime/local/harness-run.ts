@@ -2,8 +2,9 @@
 // the HTTP answer unchanged, and the answer always ends with a `done` event. A harness that
 // dies before its own `done` (a bug, a crash, a kill) gets one written for it that says so
 // and shows the end of its error output, instead of a stream that just stops.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
+import type { Readable, Writable } from 'node:stream';
 import { compileCacheEnv } from '../../harness/compile-cache.ts';
 import { TextLineSplitter } from '../../wire/lines.ts';
 
@@ -22,17 +23,72 @@ export interface HarnessRun {
   finished: Promise<void>;
 }
 
-export function startHarnessRun(command: string, args: string[], res: ServerResponse): HarnessRun {
-  const child = spawn(command, args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // With the cache from its first line: Node strips and compiles the harness's own entry
-    // file before the harness can turn the cache on itself (about 0.1 s of every run).
-    env: { ...process.env, ...compileCacheEnv(process.env) },
-  });
-  let sawDone = false;
+/** A harness process as a run gets it: its output piped, whatever became of its stdin. */
+export type HarnessChild = ChildProcessByStdio<Writable | null, Readable, Readable>;
+
+/** Starts the harness program with its arguments. */
+export function spawnHarness(command: string, args: string[]): HarnessChild {
+  return spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: harnessEnv() });
+}
+
+/**
+ * Starts the harness program on standby (standby.ts): its arguments come on stdin, and it
+ * says on fd 3 that it has taken them.
+ */
+export function spawnStandbyHarness(command: string, args: string[]) {
+  return spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe', 'pipe'], env: harnessEnv() });
+}
+
+// With the cache from its first line: Node strips and compiles the harness's own entry file
+// before the harness can turn the cache on itself (about 0.1 s of every run).
+function harnessEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, ...compileCacheEnv(process.env) };
+}
+
+/**
+ * Streams the events of a harness into the answer (see the top of this file). The harness
+ * may still be on its way (a standby saying it took its arguments): a stop before it is
+ * there ends it as soon as it is.
+ */
+export function startHarnessRun(
+  starting: HarnessChild | Promise<HarnessChild>,
+  res: ServerResponse,
+): HarnessRun {
+  let child: HarnessChild | undefined;
   let stoppedBecause: string | undefined;
-  let spawnError: Error | undefined;
   let killTimer: NodeJS.Timeout | undefined;
+  const end = (c: HarnessChild) => {
+    c.kill('SIGTERM');
+    killTimer = setTimeout(() => c.kill('SIGKILL'), STOP_GRACE_MS);
+  };
+  // Listened to in the same turn as the harness arrives, so that no event of it is missed.
+  const finished = Promise.resolve(starting).then((c) => {
+    child = c;
+    const following = follow(c, res, () => stoppedBecause);
+    // After follow(): it hears the 'error' a failed kill emits.
+    if (stoppedBecause) end(c);
+    return following.finally(() => clearTimeout(killTimer));
+  });
+  return {
+    finished,
+    stop(reason) {
+      if (stoppedBecause || (child && (child.exitCode !== null || child.signalCode !== null))) {
+        return;
+      }
+      stoppedBecause = reason;
+      if (child) end(child);
+    },
+  };
+}
+
+/** Passes the harness's events on until it has exited, then ends the answer. */
+function follow(
+  child: HarnessChild,
+  res: ServerResponse,
+  stoppedBecause: () => string | undefined,
+): Promise<void> {
+  let sawDone = false;
+  let spawnError: Error | undefined;
 
   const write = (text: string) => {
     if (!res.writableEnded && !res.destroyed) res.write(text);
@@ -61,27 +117,17 @@ export function startHarnessRun(command: string, args: string[], res: ServerResp
     });
   });
 
-  const finished = exited.then(({ code, signal }) => {
-    clearTimeout(killTimer);
+  return exited.then(({ code, signal }) => {
     pass(lines.end());
     if (!sawDone) {
-      const summary = stoppedBecause
-        ? `The run was stopped: ${stoppedBecause}.`
+      const stopped = stoppedBecause();
+      const summary = stopped
+        ? `The run was stopped: ${stopped}.`
         : crashSummary(spawnError, code, signal, stderr.text());
       write(JSON.stringify({ type: 'done', verdict: 'error', summary }) + '\n');
     }
     res.end();
   });
-
-  return {
-    finished,
-    stop(reason) {
-      if (child.exitCode !== null || child.signalCode !== null || stoppedBecause) return;
-      stoppedBecause = reason;
-      child.kill('SIGTERM');
-      killTimer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-    },
-  };
 }
 
 function crashSummary(

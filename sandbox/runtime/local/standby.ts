@@ -1,0 +1,94 @@
+// One harness kept started ahead of the next run (sandbox/harness/standby-args.ts): a Check
+// then skips the harness's own start, about a quarter of a second of Node starting, stripping
+// types and compiling the engine. Used by the workshop server, whose course does not change
+// while it runs; the dev server starts each harness afresh, so that an edit to the engine
+// counts at once.
+import type { Readable } from 'node:stream';
+import { spawnStandbyHarness, type HarnessChild } from './harness-run.ts';
+import { STANDBY_FLAG, TAKEN } from '../../harness/standby-args.ts';
+
+/** How long a standby may take to say it has its arguments before a fresh harness runs. */
+const TAKEN_WITHIN_MS = 2_000;
+
+type Standby = ReturnType<typeof spawnStandbyHarness>;
+
+export class StandbyHarness {
+  #waiting: Standby | undefined;
+  #closed = false;
+  readonly #command: string;
+  readonly #main: string;
+
+  constructor(command: string, main: string) {
+    this.#command = command;
+    this.#main = main;
+  }
+
+  /** Starts one unless one is waiting (or the endpoint is closing). */
+  warm(): void {
+    if (this.#closed || (this.#waiting && !exited(this.#waiting))) return;
+    const child = spawnStandbyHarness(this.#command, [this.#main, STANDBY_FLAG]);
+    // Heard for good: an unheard 'error' would end the server. A standby that could not
+    // start or has died is simply not taken (take() says so), and a run starts afresh.
+    child.on('error', () => {});
+    child.stdin.on('error', () => {});
+    this.#waiting = child;
+  }
+
+  /**
+   * The waiting harness, handed its arguments (those after the main file), once it has said
+   * it took them; undefined when none is waiting or it does not say so (it died, or hangs),
+   * and then it is killed.
+   */
+  async take(args: string[]): Promise<HarnessChild | undefined> {
+    const child = this.#waiting;
+    this.#waiting = undefined;
+    if (!child || exited(child)) return undefined;
+    child.stdin.end(JSON.stringify(args) + '\n');
+    if (await saysTaken(child.stdio[3] as Readable)) return child;
+    child.kill('SIGKILL');
+    return undefined;
+  }
+
+  /** Ends the waiting harness, if any, and starts no more; resolves once it has exited. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const child = this.#waiting;
+    this.#waiting = undefined;
+    if (!child || exited(child)) return;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    // Its stdin ending without arguments is a standby's way out: it exits at once.
+    child.stdin.end();
+    const kill = setTimeout(() => child.kill('SIGKILL'), TAKEN_WITHIN_MS);
+    await gone;
+    clearTimeout(kill);
+  }
+}
+
+function exited(child: Standby): boolean {
+  return child.pid === undefined || child.exitCode !== null || child.signalCode !== null;
+}
+
+/** Whether the standby says TAKEN on its fd 3 before that pipe ends or time runs out. */
+function saysTaken(pipe: Readable): Promise<boolean> {
+  return new Promise((resolve) => {
+    let said = '';
+    const settle = (taken: boolean) => {
+      clearTimeout(timer);
+      pipe.off('data', onData);
+      pipe.off('close', onEnd);
+      pipe.off('end', onEnd);
+      pipe.destroy();
+      resolve(taken);
+    };
+    const onData = (chunk: Buffer) => {
+      said += chunk.toString('utf8');
+      if (said === TAKEN) settle(true);
+      else if (!TAKEN.startsWith(said)) settle(false);
+    };
+    const onEnd = () => settle(false);
+    const timer = setTimeout(() => settle(false), TAKEN_WITHIN_MS);
+    pipe.on('data', onData);
+    pipe.on('end', onEnd);
+    pipe.on('close', onEnd);
+  });
+}
