@@ -14,5 +14,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // The site test's concurrent pages (axe passes, mostly): two at a time on a 2-core box
+    // took 101 s, three 112 s, vitest's default of five 162 s.
+    maxConcurrency: 2,
   },
 });
