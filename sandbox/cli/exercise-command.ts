@@ -17,7 +17,7 @@ import {
   ruleBreaks,
   runFixtures,
 } from './fixtures.ts';
-import { runExercise, type ChecksSource } from '../harness/run.ts';
+import { resolveChecks, runExercise, type ChecksSource } from '../harness/run.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
@@ -68,7 +68,7 @@ async function fixtures(root: string, rest: string[], checks: ChecksSource): Pro
   const runs = await runFixtures(fixtureTargets(folder), {
     exercise: a.id,
     exercisesRoot: root,
-    checks: await (typeof checks === 'function' ? checks() : checks),
+    checks: await resolveChecks(checks),
     jobs: a.jobs ?? Math.max(1, Math.min(4, availableParallelism())),
     timeoutMs: a['timeout-ms'],
   });

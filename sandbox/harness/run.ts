@@ -22,6 +22,11 @@ export type Checks = Readonly<Record<string, readonly Check[]>>;
  */
 export type ChecksSource = Checks | Promise<Checks> | (() => Promise<Checks>);
 
+/** The checks a source stands for, loading them if it is a loader. */
+export function resolveChecks(source: ChecksSource): Promise<Checks> {
+  return Promise.resolve(typeof source === 'function' ? source() : source);
+}
+
 export interface RunOptions {
   exercise: string;
   mode: 'run' | 'check';
@@ -106,8 +111,7 @@ export async function runExercise(
   const source = options.checks;
   const known = source instanceof Promise || typeof source === 'function' ? undefined : source;
   let loading: Promise<Checks> | undefined;
-  const loadChecks = (): Promise<Checks> =>
-    (loading ??= typeof source === 'function' ? source() : Promise.resolve(source));
+  const loadChecks = (): Promise<Checks> => (loading ??= resolveChecks(source));
   if (options.mode === 'check' && known && !known[exercise.id]) {
     return fail(options, emit, noChecks, started);
   }

@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Check, RunRecord } from '../../sandbox/contract/check.ts';
 import { checks as course } from '../../exercises/registry.ts';
-import { collect } from './helpers.ts';
+import { collect, keeper } from './helpers.ts';
 
 const RELAY = [
   process.execPath,
@@ -56,16 +55,7 @@ const cases: Case[] = [
 ];
 
 async function tapped(c: Case, relay: string[] | undefined) {
-  const records: RunRecord[] = [];
-  const keep: Check = {
-    id: 'keep-the-record',
-    title: 'keep the record',
-    hint: '',
-    run(record) {
-      records.push(record);
-      return { ok: true, message: 'kept' };
-    },
-  };
+  const { check: keep, records } = keeper();
   const { summary } = await collect({
     exercise: c.exercise,
     mode: 'check',

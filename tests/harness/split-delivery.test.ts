@@ -2,8 +2,7 @@
 // a whole line, characters are cut in two, lines meet in one read; the record and the frames
 // keep the bytes exactly as the peer wrote them, and the run names its seed.
 import { describe, expect, it } from 'vitest';
-import type { Check, RunRecord } from '../../sandbox/contract/check.ts';
-import { collect, FIXTURE_EXERCISES } from './helpers.ts';
+import { collect, FIXTURE_EXERCISES, keeper } from './helpers.ts';
 
 const LINES = [
   '{"jsonrpc":"2.0","id":1,"result":{"carrier":"Correos Exprés"}}',
@@ -11,21 +10,6 @@ const LINES = [
   '{"jsonrpc":"2.0","id":2,"result":{"route":"Pune → Orléans"}}',
   '{"jsonrpc":"2.0","id":3,"result":{}}',
 ];
-
-/** A check that only keeps the record it was given. */
-function keeper(): { check: Check; records: RunRecord[] } {
-  const records: RunRecord[] = [];
-  const check: Check = {
-    id: 'keep',
-    title: 'keep the record',
-    hint: '',
-    run(record) {
-      records.push(record);
-      return { ok: true, message: 'kept' };
-    },
-  };
-  return { check, records };
-}
 
 describe('split delivery in a check run', () => {
   it('cuts every line the program reads and keeps the record byte-exact', async () => {
