@@ -1,7 +1,8 @@
 // The harness as a program, as the local runtime endpoint starts it for every run (what it
 // does and takes: main-command.ts). The composition root: it hands the course's checks to
 // the engine (see ARCHITECTURE.md). Everything else is imported after Node's compile cache
-// is on, and the checks load once the program has started, as in sandbox/cli/exercise.ts.
+// is on, and the checks load once the program has started, as in sandbox/cli/exercise.ts
+// (on standby, before the run: standby-args.ts).
 import { useCompileCache } from './compile-cache.ts';
 import { exitOnSignals } from './signals.ts';
 import { closeSync, writeSync } from 'node:fs';
@@ -16,12 +17,14 @@ const argv = process.argv.slice(2);
 if (argv[0] !== STANDBY_FLAG) {
   await harnessMain(argv, checks);
 } else {
-  // Started ahead of its run (standby-args.ts): the engine is loaded by now.
+  // Started ahead of its run (standby-args.ts): the engine is loaded by now, and so are
+  // the course's checks, which would otherwise load beside the learner's program and slow it.
+  const loaded = await checks();
   const args = await standbyArgs(process.stdin);
   process.stdin.destroy();
   if (args) {
     writeSync(TAKEN_FD, TAKEN);
     closeSync(TAKEN_FD);
-    await harnessMain(args, checks);
+    await harnessMain(args, loaded);
   }
 }

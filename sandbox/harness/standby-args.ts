@@ -1,8 +1,8 @@
 // A harness started ahead of its run (the local runtime keeps one on standby): it loads the
-// engine, then waits for its arguments as one JSON line on stdin, so that a learner's
-// Check does not wait for a Node process to start and compile the harness. The course's
-// checks and the exercise's files are still read after the arguments arrive, so a standby
-// never judges with what was there when it started.
+// engine and the course's checks, then waits for its arguments as one JSON line on stdin, so
+// that a learner's Check does not wait for a Node process to start and compile them. The
+// exercise's files are read once the arguments are there; a standby older than any file the
+// checks come from is not used (sandbox/runtime/local/standby.ts).
 
 /** The only argument of a harness started on standby. */
 export const STANDBY_FLAG = '--standby';

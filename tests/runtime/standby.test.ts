@@ -3,10 +3,11 @@
 // replaced by a fresh harness when it died, and gone with the server. Real HTTP, the real
 // harness program, real processes.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { standbyArgs } from '../../sandbox/harness/standby-args.ts';
+import { StandbyHarness } from '../../sandbox/runtime/local/standby.ts';
 import { Readable } from 'node:stream';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import {
@@ -155,6 +156,45 @@ describe('the standby harness', () => {
     await ping(server);
     await new Promise((r) => setTimeout(r, 300));
     expect(standbys()).toEqual([]);
+  });
+});
+
+describe('taking a standby', () => {
+  /** A warmed standby, once its process is up (its checks may still be loading). */
+  async function warmed(): Promise<{ standby: StandbyHarness; pid: number }> {
+    const standby = new StandbyHarness(process.execPath, HARNESS_MAIN);
+    standby.warm();
+    const pid = await until('a standby harness', oneStandby);
+    return { standby, pid };
+  }
+  const RUN_ARGS = ['--exercise', 'raw-client', '--mode', 'run', '--solution'];
+
+  it('hands over the waiting harness, which then runs', async () => {
+    const { standby, pid } = await warmed();
+    const child = await standby.take(RUN_ARGS);
+    expect(child?.pid).toBe(pid);
+    let out = '';
+    child!.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const code = await new Promise((r) => child!.once('close', r));
+    expect(code).toBe(0);
+    expect(out).toContain('"type":"done"');
+    await standby.close();
+  });
+
+  it('does not hand over a harness older than a change to a check, and ends it', async () => {
+    const { standby, pid } = await warmed();
+    const check = join(EXERCISES_ROOT, 'raw-client/check.ts');
+    const { atime, mtime } = statSync(check);
+    utimesSync(check, new Date(), new Date());
+    try {
+      expect(await standby.take(RUN_ARGS)).toBeUndefined();
+    } finally {
+      utimesSync(check, atime, mtime);
+    }
+    await until('the old standby to be ended', () =>
+      descendantsOf(process.pid).some((p) => p.pid === pid && p.state !== 'Z') ? undefined : true,
+    );
+    await standby.close();
   });
 });
 

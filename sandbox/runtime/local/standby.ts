@@ -1,8 +1,11 @@
 // One harness kept started ahead of the next run (sandbox/harness/standby-args.ts): a Check
 // then skips the harness's own start, about a quarter of a second of Node starting, stripping
-// types and compiling the engine. Used by the workshop server, whose course does not change
-// while it runs; the dev server starts each harness afresh, so that an edit to the engine
-// counts at once.
+// types and compiling the engine and the course's checks. Used by the workshop server, which
+// serves a built course; the dev server starts each harness afresh, so that an edit to the
+// engine counts at once. A check edited while the workshop runs still counts at once: a
+// standby older than any file the checks come from is not used.
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { spawnStandbyHarness, type HarnessChild } from './harness-run.ts';
 import { STANDBY_FLAG, TAKEN } from '../../harness/standby-args.ts';
@@ -10,7 +13,7 @@ import { STANDBY_FLAG, TAKEN } from '../../harness/standby-args.ts';
 /** How long a standby may take to say it has its arguments before a fresh harness runs. */
 const TAKEN_WITHIN_MS = 2_000;
 
-type Standby = ReturnType<typeof spawnStandbyHarness>;
+type Standby = ReturnType<typeof spawnStandbyHarness> & { startedAt?: number };
 
 export class StandbyHarness {
   #waiting: Standby | undefined;
@@ -26,7 +29,8 @@ export class StandbyHarness {
   /** Starts one unless one is waiting (or the endpoint is closing). */
   warm(): void {
     if (this.#closed || (this.#waiting && !exited(this.#waiting))) return;
-    const child = spawnStandbyHarness(this.#command, [this.#main, STANDBY_FLAG]);
+    const child: Standby = spawnStandbyHarness(this.#command, [this.#main, STANDBY_FLAG]);
+    child.startedAt = Date.now();
     // Heard for good: an unheard 'error' would end the server. A standby that could not
     // start or has died is simply not taken (take() says so), and a run starts afresh.
     child.on('error', () => {});
@@ -43,6 +47,10 @@ export class StandbyHarness {
     const child = this.#waiting;
     this.#waiting = undefined;
     if (!child || exited(child)) return undefined;
+    if (checksChangedSince(this.#main, child.startedAt ?? 0)) {
+      child.kill('SIGKILL');
+      return undefined;
+    }
     child.stdin.end(JSON.stringify(args) + '\n');
     if (await saysTaken(child.stdio[3] as Readable)) return child;
     child.kill('SIGKILL');
@@ -91,4 +99,29 @@ function saysTaken(pipe: Readable): Promise<boolean> {
     pipe.on('end', onEnd);
     pipe.on('close', onEnd);
   });
+}
+
+/**
+ * Whether a file the course's checks load from (exercises/ and sandbox/checks/ next to the
+ * harness's main.ts) changed since `since`: a few dozen stats, about 3 ms.
+ */
+function checksChangedSince(main: string, since: number): boolean {
+  const repo = resolve(dirname(main), '..', '..');
+  for (const dir of [join(repo, 'exercises'), join(repo, 'sandbox', 'checks')]) {
+    let names: string[];
+    try {
+      names = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+    } catch {
+      return true;
+    }
+    for (const name of names) {
+      if (!name.endsWith('.ts')) continue;
+      try {
+        if (statSync(join(dir, name)).mtimeMs >= since) return true;
+      } catch {
+        return true; // gone since the listing: changed
+      }
+    }
+  }
+  return false;
 }
