@@ -17,14 +17,15 @@ const argv = process.argv.slice(2);
 if (argv[0] !== STANDBY_FLAG) {
   await harnessMain(argv, checks);
 } else {
-  // Started ahead of its run (standby-args.ts): the engine is loaded by now, and so are
-  // the course's checks, which would otherwise load beside the learner's program and slow it.
-  const loaded = await checks();
+  // Started ahead of its run (standby-args.ts): the engine is loaded by now, and the course's
+  // checks load while it waits, rather than beside the learner's program, slowing it.
+  const loading = checks();
+  loading.catch(() => {}); // a failure shows when the run judges
   const args = await standbyArgs(process.stdin);
   process.stdin.destroy();
   if (args) {
     writeSync(TAKEN_FD, TAKEN);
     closeSync(TAKEN_FD);
-    await harnessMain(args, loaded);
+    await harnessMain(args, loading);
   }
 }

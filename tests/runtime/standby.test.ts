@@ -95,8 +95,8 @@ describe('the standby harness', () => {
     expect(done(events)).toEqual([expect.objectContaining({ passed: true })]);
   });
 
-  it('gives a standby that does not answer two seconds, then runs afresh and ends it', async () => {
-    server = await startEndpointServer({ standby: true });
+  it('gives a standby that does not answer its time, then runs afresh and ends it', async () => {
+    server = await startEndpointServer({ standby: { takenWithinMs: 500 } });
     await ping(server);
     const pid = await until('a standby harness', oneStandby);
     process.kill(pid, 'SIGSTOP');
@@ -108,7 +108,7 @@ describe('the standby harness', () => {
   });
 
   it('ends the harness of a run whose page went away while a standby was being asked', async () => {
-    server = await startEndpointServer({ standby: true });
+    server = await startEndpointServer({ standby: { takenWithinMs: 1_000 } });
     await ping(server);
     const pid = await until('a standby harness', oneStandby);
     process.kill(pid, 'SIGSTOP');

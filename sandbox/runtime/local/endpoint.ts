@@ -32,7 +32,7 @@ export interface EndpointOptions {
    * Keep a harness started ahead of the next run (standby.ts), from the page's first ping
    * on. For a server whose course and engine do not change while it runs.
    */
-  standby?: boolean;
+  standby?: boolean | { takenWithinMs: number };
 }
 
 /** The request handler, plus a way to end every run for a server that is shutting down. */
@@ -62,7 +62,11 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
   const runs = new Map<HarnessRun, Promise<void>>();
   let stoppedBecause: string | undefined;
   const standby = options.standby
-    ? new StandbyHarness(process.execPath, options.harnessMain)
+    ? new StandbyHarness(
+        process.execPath,
+        options.harnessMain,
+        typeof options.standby === 'object' ? options.standby.takenWithinMs : undefined,
+      )
     : undefined;
 
   // A slot is taken only once the whole body is in: a client that sends headers and then

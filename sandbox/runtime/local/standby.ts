@@ -10,8 +10,13 @@ import type { Readable } from 'node:stream';
 import { spawnStandbyHarness, type HarnessChild } from './harness-run.ts';
 import { STANDBY_FLAG, TAKEN } from '../../harness/standby-args.ts';
 
-/** How long a standby may take to say it has its arguments before a fresh harness runs. */
-const TAKEN_WITHIN_MS = 2_000;
+/**
+ * How long a standby may take to say it has its arguments before a fresh harness runs. It
+ * says so as soon as it has read them, but one taken right after it started first finishes
+ * loading the engine, which takes seconds on a slow machine's first run (a cold compile
+ * cache): a fresh harness would take as long. Only a standby that is stuck runs into this.
+ */
+export const TAKEN_WITHIN_MS = 10_000;
 
 type Standby = ReturnType<typeof spawnStandbyHarness> & { startedAt?: number };
 
@@ -21,9 +26,12 @@ export class StandbyHarness {
   readonly #command: string;
   readonly #main: string;
 
-  constructor(command: string, main: string) {
+  readonly #takenWithinMs: number;
+
+  constructor(command: string, main: string, takenWithinMs = TAKEN_WITHIN_MS) {
     this.#command = command;
     this.#main = main;
+    this.#takenWithinMs = takenWithinMs;
   }
 
   /** Starts one unless one is waiting (or the endpoint is closing). */
@@ -52,7 +60,7 @@ export class StandbyHarness {
       return undefined;
     }
     child.stdin.end(JSON.stringify(args) + '\n');
-    if (await saysTaken(child.stdio[3] as Readable)) return child;
+    if (await saysTaken(child.stdio[3] as Readable, this.#takenWithinMs)) return child;
     child.kill('SIGKILL');
     return undefined;
   }
@@ -66,7 +74,7 @@ export class StandbyHarness {
     const gone = new Promise((resolve) => child.once('exit', resolve));
     // Its stdin ending without arguments is a standby's way out: it exits at once.
     child.stdin.end();
-    const kill = setTimeout(() => child.kill('SIGKILL'), TAKEN_WITHIN_MS);
+    const kill = setTimeout(() => child.kill('SIGKILL'), 2_000);
     await gone;
     clearTimeout(kill);
   }
@@ -77,7 +85,7 @@ function exited(child: Standby): boolean {
 }
 
 /** Whether the standby says TAKEN on its fd 3 before that pipe ends or time runs out. */
-function saysTaken(pipe: Readable): Promise<boolean> {
+function saysTaken(pipe: Readable, withinMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     let said = '';
     const settle = (taken: boolean) => {
@@ -94,7 +102,7 @@ function saysTaken(pipe: Readable): Promise<boolean> {
       else if (!TAKEN.startsWith(said)) settle(false);
     };
     const onEnd = () => settle(false);
-    const timer = setTimeout(() => settle(false), TAKEN_WITHIN_MS);
+    const timer = setTimeout(() => settle(false), withinMs);
     pipe.on('data', onData);
     pipe.on('end', onEnd);
     pipe.on('close', onEnd);
