@@ -36,9 +36,10 @@ describe('lesson tools', () => {
     const copied = await clipboard();
     expect(copied.endsWith(record.text)).toBe(true);
     expect(copied).toMatch(/^(event: .*\n)?(id: .*\n)?(retry: .*\n)?data: /);
-    expect(await page.locator('p.visually-hidden[role="status"]').textContent()).toMatch(
-      /^Copy the bytes of frame #\d+: done\.$/,
-    );
+    // Announced in the next animation frame (copy-buttons.ts), so that a repeat is read again.
+    await expect
+      .poll(() => page.locator('p.visually-hidden[role="status"]').textContent())
+      .toMatch(/^Copy the bytes of frame #\d+: done\.$/);
 
     const stdio = page.locator('li.frame[data-frame-source^="stdio"][id]:visible').first();
     await stdio.locator(':scope > .frame-head > .copy-btn').click();
