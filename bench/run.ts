@@ -17,12 +17,14 @@ import { captureCheck } from './capture-check.goal.ts';
 import { buildScale } from './build-scale.goal.ts';
 import { weight } from './weight.goal.ts';
 import { viewer } from './viewer.goal.ts';
+import { lessonHtml } from './lesson-html.goal.ts';
 
 const GOALS: readonly Goal[] = [
   checkLatency, // 1: a check from the command line
   browserCheck, // 1: a check in the browser (local runtime)
   captureCheck, // 5: capture --check
   buildScale, // 6: a course of 50 lessons (--scale)
+  lessonHtml, // 6: a lesson page's bytes in inline styles
   weight, // 2-4: runtime, workbench start, boot failure
   viewer, // issue 17: a 10,000-frame capture in the viewer
 ];
