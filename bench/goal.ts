@@ -65,6 +65,16 @@ export const benchEnv = (): NodeJS.ProcessEnv => ({
   ...compileCacheEnv(process.env),
 });
 
+/**
+ * The environment of a command a learner types: their shell's, which does not name a compile
+ * cache (the project's commands turn the cache on themselves). The bench's own, without it.
+ */
+export const shellEnv = (): NodeJS.ProcessEnv => {
+  const env = { ...process.env };
+  delete env.NODE_COMPILE_CACHE;
+  return env;
+};
+
 export const REPO = fileURLToPath(new URL('../', import.meta.url));
 export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const CLIENT = fileURLToPath(
