@@ -16,12 +16,17 @@ afterEach(() => {
   scratch = undefined;
 });
 
-/** A learner's shell: the bench's environment without a compile cache, and a fresh TMPDIR. */
-function shell(): NodeJS.ProcessEnv {
+/** `list` from a learner's shell: no compile cache named, and a fresh TMPDIR. */
+function listFromShell(extra: NodeJS.ProcessEnv = {}) {
   scratch = mkdtempSync(join(tmpdir(), 'mcpw-start-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: scratch };
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: scratch, ...extra };
   delete env.NODE_COMPILE_CACHE;
-  return env;
+  return spawnSync(process.execPath, ['sandbox/cli/exercise.mjs', 'list'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 describe('npm run exercise', () => {
@@ -33,13 +38,7 @@ describe('npm run exercise', () => {
   });
 
   it('fills the compile cache compile-cache.ts names, from a shell that names none', () => {
-    const env = shell();
-    const r = spawnSync(process.execPath, ['sandbox/cli/exercise.mjs', 'list'], {
-      cwd: ROOT,
-      env,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const r = listFromShell();
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^raw-client\s/m);
     const folder = basename(compileCacheEnv({}).NODE_COMPILE_CACHE!);
@@ -48,13 +47,7 @@ describe('npm run exercise', () => {
   });
 
   it('leaves the cache off when NODE_DISABLE_COMPILE_CACHE is set', () => {
-    const env = { ...shell(), NODE_DISABLE_COMPILE_CACHE: '1' };
-    const r = spawnSync(process.execPath, ['sandbox/cli/exercise.mjs', 'list'], {
-      cwd: ROOT,
-      env,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const r = listFromShell({ NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(r.status, r.stderr).toBe(0);
     expect(readdirSync(scratch!)).toEqual([]);
   });
