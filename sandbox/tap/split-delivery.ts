@@ -1,15 +1,16 @@
 // The relay's way of passing the server's stdout on in a check run: the same bytes, in the
 // pieces cuts.ts chooses, a piece that ends inside a line written a moment before the next
-// so that the reader takes it in as a read of its own. Recording is untouched (the relay records what the
-// server wrote before it is queued here), so frames stay byte-exact.
+// so that the reader takes it in as a read of its own. Recording is untouched (the relay
+// records what the server wrote before it is queued here), so frames stay byte-exact.
 import { nextPiece } from './cuts.ts';
 
 /**
- * Long enough for an idle reader to take a piece in before the next one lands. Measured on a
- * 2-core box with 16 busy loops beside it (load 11): a Node reader took two pieces written
- * 2 ms apart as one read 3 times in 300, 5 ms apart never (0 in 300); twice that is kept.
+ * Long enough for a reader to take a piece in before the next one lands. An idle Node reader
+ * beside 16 busy loops on 2 cores never merged pieces 5 ms apart (0 in 300), but 10 ms was
+ * not enough in CI for a client just started and still busy when its first reply came:
+ * watch-an-order's chunk-is-message fixture then failed at frame 4 instead of frame 1.
  */
-export const PIECE_GAP_MS = 10;
+export const PIECE_GAP_MS = 20;
 
 export class SplitDelivery {
   private pending: Buffer = Buffer.alloc(0);
