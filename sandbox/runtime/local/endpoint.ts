@@ -91,8 +91,8 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
       return;
     }
     res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
-    const [main, ...args] = harnessArgs(options, body, workspace);
-    const fresh = () => spawnHarness(process.execPath, [main!, ...args]);
+    const args = harnessArgs(options, body, workspace);
+    const fresh = () => spawnHarness(process.execPath, [options.harnessMain, ...args]);
     const run = startHarnessRun(
       standby ? standby.take(args).then((c) => c ?? fresh()) : fresh(),
       res,
@@ -180,9 +180,9 @@ async function readRunRequest(
   return parsed.data;
 }
 
+/** The harness's arguments for a run, after its main file (a standby is handed these alone). */
 function harnessArgs(options: EndpointOptions, body: RunRequest, workspace: string): string[] {
   const args = [
-    options.harnessMain,
     '--exercise',
     body.exercise,
     '--workspace',

@@ -18,10 +18,11 @@ import { STANDBY_FLAG, TAKEN } from '../../harness/standby-args.ts';
  */
 export const TAKEN_WITHIN_MS = 10_000;
 
-type Standby = ReturnType<typeof spawnStandbyHarness> & { startedAt?: number };
+type Standby = ReturnType<typeof spawnStandbyHarness>;
 
 export class StandbyHarness {
-  #waiting: Standby | undefined;
+  /** The standby started last, with when, while no run has taken it. */
+  #waiting: { child: Standby; startedAt: number } | undefined;
   #closed = false;
   readonly #command: string;
   readonly #main: string;
@@ -36,14 +37,14 @@ export class StandbyHarness {
 
   /** Starts one unless one is waiting (or the endpoint is closing). */
   warm(): void {
-    if (this.#closed || (this.#waiting && !exited(this.#waiting))) return;
-    const child: Standby = spawnStandbyHarness(this.#command, [this.#main, STANDBY_FLAG]);
-    child.startedAt = Date.now();
+    if (this.#closed || (this.#waiting && !exited(this.#waiting.child))) return;
+    const startedAt = Date.now();
+    const child = spawnStandbyHarness(this.#command, [this.#main, STANDBY_FLAG]);
     // Heard for good: an unheard 'error' would end the server. A standby that could not
     // start or has died is simply not taken (take() says so), and a run starts afresh.
     child.on('error', () => {});
     child.stdin.on('error', () => {});
-    this.#waiting = child;
+    this.#waiting = { child, startedAt };
   }
 
   /**
@@ -52,10 +53,11 @@ export class StandbyHarness {
    * and then it is killed.
    */
   async take(args: string[]): Promise<HarnessChild | undefined> {
-    const child = this.#waiting;
+    const waiting = this.#waiting;
     this.#waiting = undefined;
-    if (!child || exited(child)) return undefined;
-    if (checksChangedSince(this.#main, child.startedAt ?? 0)) {
+    if (!waiting || exited(waiting.child)) return undefined;
+    const { child, startedAt } = waiting;
+    if (checksChangedSince(this.#main, startedAt)) {
       child.kill('SIGKILL');
       return undefined;
     }
@@ -68,7 +70,7 @@ export class StandbyHarness {
   /** Ends the waiting harness, if any, and starts no more; resolves once it has exited. */
   async close(): Promise<void> {
     this.#closed = true;
-    const child = this.#waiting;
+    const child = this.#waiting?.child;
     this.#waiting = undefined;
     if (!child || exited(child)) return;
     const gone = new Promise((resolve) => child.once('exit', resolve));
