@@ -21,6 +21,12 @@ export class Descendants {
   /** Put into the program's environment: `${RUN_MARKER}=${id}`. */
   readonly id = randomUUID();
   private root = -1;
+  /**
+   * The program's start time: nothing started before it can carry the run's marker, so the
+   * marker search reads the environment only of processes started since (on a desktop with
+   * hundreds of processes that is most of the cost of ending a run).
+   */
+  private since = 0;
   /** Seen processes by pid, with the start time that tells them from a reused pid. */
   private readonly seen = new Map<number, number>();
   private readonly killedKeys = new Set<string>();
@@ -30,7 +36,10 @@ export class Descendants {
     this.root = root;
     // Its start time too: once the program is gone and reaped, its pid may be someone else's.
     const p = readProcess(root);
-    if (p) this.seen.set(root, p.start);
+    if (p) {
+      this.seen.set(root, p.start);
+      this.since = p.start;
+    }
   }
 
   /** How many processes other than the program itself had to be killed. */
@@ -46,7 +55,8 @@ export class Descendants {
     const isOurs = (p: ProcInfo): boolean => this.seen.get(p.pid) === p.start;
     const found = new Map<number, ProcInfo>();
     for (const p of running) {
-      const marked = byMarker && p.pid !== process.pid && this.marked(p.pid);
+      const marked =
+        byMarker && p.pid !== process.pid && p.start >= this.since && this.marked(p.pid);
       if (isOurs(p) || marked) found.set(p.pid, p);
     }
     // Parent chains, to a fixed point: children of anything found are found too.
@@ -71,9 +81,16 @@ export class Descendants {
   readonly killAll = (): void => {
     if (!procAvailable()) return;
     const stopped = new Map<number, ProcInfo>();
+    // The scan of a round that found nothing new is the last word (a stopped process starts
+    // nothing); only after the last allowed round does one more scan look again.
+    let last: ProcInfo[] | undefined;
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const fresh = this.scan(true).filter((p) => !stopped.has(p.pid) && p.state !== 'T');
-      if (fresh.length === 0) break;
+      const found = this.scan(true);
+      const fresh = found.filter((p) => !stopped.has(p.pid) && p.state !== 'T');
+      if (fresh.length === 0) {
+        last = found;
+        break;
+      }
       for (const p of fresh) {
         signal(p.pid, 'SIGSTOP');
         stopped.set(p.pid, p);
@@ -81,7 +98,8 @@ export class Descendants {
       // Signals land asynchronously: let the stops take hold before looking again.
       sleepSync(2);
     }
-    for (const p of this.scan(true)) stopped.set(p.pid, p);
+    last ??= this.scan(true);
+    for (const p of last) stopped.set(p.pid, p);
     for (const p of stopped.values()) {
       const killed = signal(p.pid, 'SIGKILL');
       if (killed && p.pid !== this.root) this.killedKeys.add(`${p.pid}:${p.start}`);

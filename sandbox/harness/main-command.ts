@@ -12,8 +12,8 @@
 import { z } from 'zod';
 import { runExercise, type ChecksSource } from './run.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
-import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
-import { failUsage, parseCliArgsOrExit } from '../input/cli-args.ts';
+import { defaultExercisesRoot, listExerciseIds, loadExercise } from '../exercises/loader.ts';
+import { failUsage, parseCliArgs, parseCliArgsOrExit } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
 
 const Args = z.object({
@@ -31,6 +31,25 @@ const Args = z.object({
 const USAGE =
   'usage: main.ts --exercise <id> --workspace <dir> --mode run|check ' +
   '[--exercises-root <dir>] [--timeout-ms N]';
+
+/**
+ * A standby's warm-up while it waits for its run (standby-args.ts): the first parse of the
+ * arguments and the first exercise loaded run cold code (zod builds each parser on first
+ * use), 10–15 ms that a learner's Check would otherwise wait for. Nothing is kept: the run
+ * parses its own arguments and reads its exercise afresh. A course without exercises, or a
+ * broken one, is the run's to report.
+ */
+export function warmUp(): void {
+  try {
+    const root = defaultExercisesRoot();
+    const [id] = listExerciseIds(root);
+    if (id === undefined) return;
+    parseCliArgs(['--exercise', id, '--mode', 'check'], { schema: Args });
+    loadExercise(root, id);
+  } catch {
+    // Only a warm-up.
+  }
+}
 
 export async function harnessMain(argv: string[], checks: ChecksSource): Promise<void> {
   const a = parseCliArgsOrExit(argv, {

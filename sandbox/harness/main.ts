@@ -12,7 +12,7 @@ import { STANDBY_FLAG, standbyArgs, TAKEN, TAKEN_FD } from './standby-args.ts';
 exitOnSignals({ watchParent: true });
 useCompileCache();
 const checks = () => import('../../exercises/registry.ts').then((m) => m.checks);
-const { harnessMain } = await import('./main-command.ts');
+const { harnessMain, warmUp } = await import('./main-command.ts');
 const argv = process.argv.slice(2);
 if (argv[0] !== STANDBY_FLAG) {
   await harnessMain(argv, checks);
@@ -21,6 +21,7 @@ if (argv[0] !== STANDBY_FLAG) {
   // checks load while it waits, rather than beside the learner's program, slowing it.
   const loading = checks();
   loading.catch(() => {}); // a failure shows when the run judges
+  warmUp();
   const args = await standbyArgs(process.stdin);
   process.stdin.destroy();
   if (args) {
