@@ -1,18 +1,19 @@
 // Has the program reading the tap's output taken in the piece just written? Split delivery
 // (split-delivery.ts) must not write the next piece before it has, or both would arrive in
-// one read and the cut between them would test nothing. Linux counts every process's reads
-// in /proc/<pid>/io: bytes read (rchar) and read calls (syscr). A reader waiting for input
-// wakes, takes the piece in one read and waits again, so a read of at least the piece's size
-// in one or two calls (two when a wake-up of the event loop is read with it) says the piece
-// is in. A reader busy with something else reads nothing, and more calls than that mean it
-// read other things too (its own files, as a program that is still loading does): neither
-// says so, and the delivery waits its full pause, as it does where there is no /proc.
+// one read and the cut between them would test nothing. Linux counts each process's reads in
+// /proc/<pid>/io: bytes read (rchar) and read calls (syscr), over all its threads and files.
+// A Node reader waiting for input wakes, takes a waiting piece in one read of exactly its
+// size (libuv reads until a read comes back short of its 64 KB buffer) and waits again,
+// perhaps reading its event loop's 8-byte wake-up counter along the way. So only counts
+// that moved by exactly that say the piece is in. Any other movement (a program loading its
+// files, a thread reading, old bytes read late) says nothing, and the delivery waits its
+// full pause, as it does where there is no /proc.
 import { readFileSync } from 'node:fs';
 
 export interface ReadCounts {
-  /** Bytes read so far, from any file, pipe or socket. */
+  /** Bytes read so far by every thread of the process, from any file, pipe or socket. */
   bytes: number;
-  /** Read calls so far. */
+  /** Read calls so far, likewise. */
   calls: number;
 }
 
@@ -29,12 +30,17 @@ export function readCounts(pid: number): ReadCounts | null {
   return bytes && calls ? { bytes: Number(bytes[1]), calls: Number(calls[1]) } : null;
 }
 
-/** Read calls a reader may make for one piece: the piece's, and a wake-up's read with it. */
-const CALLS_FOR_A_PIECE = 2;
+/** What an event loop reads when it is woken from another thread: an 8-byte counter. */
+const WAKE_UP_READ = 8;
 
-/** Do the counts from before the piece was written to now show it taken in, and nothing else? */
+/**
+ * Did the reader, between `before` and `now`, make exactly the read of `size` bytes that
+ * takes the piece in, alone or with one wake-up read? A piece the size of a wake-up read
+ * cannot be told from one, and is never taken as read.
+ */
 export function tookPiece(before: ReadCounts, now: ReadCounts | null, size: number): boolean {
-  if (!now) return false;
+  if (!now || size === WAKE_UP_READ) return false;
   const calls = now.calls - before.calls;
-  return calls >= 1 && calls <= CALLS_FOR_A_PIECE && now.bytes - before.bytes >= size;
+  const bytes = now.bytes - before.bytes;
+  return (calls === 1 && bytes === size) || (calls === 2 && bytes === size + WAKE_UP_READ);
 }

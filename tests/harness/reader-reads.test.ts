@@ -2,6 +2,9 @@
 // counters tell (sandbox/tap/reader-reads.ts), and the pieces still reach it one read each.
 // The reader is a real Node process reading its stdin, as a learner's client reads a server.
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCounts, tookPiece } from '../../sandbox/tap/reader-reads.ts';
@@ -16,19 +19,34 @@ process.stdin.on('data', (chunk) => process.stdout.write(chunk.length + '\\n'));
 process.stdout.write('ready\\n');
 `;
 
+// Says "ready", then reads a file again and again for half a second, once every 20 ms,
+// before it starts reading its stdin.
+const BUSY_READER = `
+const { readFileSync } = require('node:fs');
+process.stdout.write('ready\\n');
+const until = Date.now() + 500;
+while (Date.now() < until) {
+  readFileSync(process.argv[1]);
+  const next = Date.now() + 20;
+  while (Date.now() < next);
+}
+process.stdin.on('data', (chunk) => process.stdout.write(chunk.length + '\\n'));
+`;
+
 type Reader = ChildProcessByStdio<Writable, Readable, null>;
 const readers: Reader[] = [];
 afterEach(() => {
   for (const r of readers.splice(0)) r.kill('SIGKILL');
 });
 
-/** A reading process, once it listens, and the lengths of the reads it reports. */
-async function startReader(): Promise<{
-  child: Reader;
-  reads: number[];
-  next: () => Promise<number>;
-}> {
-  const child = spawn(process.execPath, ['-e', READER], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** A reading process, once it says it is ready, and the lengths of the reads it reports. */
+async function startReader(
+  script = READER,
+  args: string[] = [],
+): Promise<{ child: Reader; reads: number[]; next: () => Promise<number> }> {
+  const child = spawn(process.execPath, ['-e', script, ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   readers.push(child);
   const reads: number[] = [];
   const waiting: ((n: number) => void)[] = [];
@@ -49,26 +67,45 @@ async function startReader(): Promise<{
   return { child, reads, next: () => new Promise((resolve) => waiting.push(resolve)) };
 }
 
-describe('a reader taking a piece in', () => {
-  it('shows in its read counters: one read of at least the piece', async () => {
+/** Split delivery into the reader's stdin, reading its counters, pausing `gapMs` at most. */
+function deliverTo(child: Reader, gapMs: number): { split: SplitDelivery; pieces: number[] } {
+  const pieces: number[] = [];
+  const split = new SplitDelivery(
+    4242,
+    (p) => {
+      pieces.push(p.length);
+      child.stdin.write(p);
+    },
+    { reader: () => readCounts(child.pid!), gapMs },
+  );
+  return { split, pieces };
+}
+
+describe('read counters', () => {
+  it("move with a reader's read of a piece", async () => {
     const { child, next } = await startReader();
     const before = readCounts(child.pid!);
     expect(before).not.toBeNull();
-    expect(tookPiece(before!, readCounts(child.pid!), 40)).toBe(false);
     child.stdin.write('x'.repeat(40));
     expect(await next()).toBe(40);
-    expect(tookPiece(before!, readCounts(child.pid!), 40)).toBe(true);
+    const now = readCounts(child.pid!)!;
+    expect(now.bytes - before!.bytes).toBeGreaterThanOrEqual(40);
+    expect(now.calls - before!.calls).toBeGreaterThanOrEqual(1);
   });
 
-  it('is not claimed on counters that show too few bytes, no read, or other reads as well', () => {
+  it('say a piece is in only for exactly its read, alone or with one wake-up read', () => {
     const before = { bytes: 1000, calls: 10 };
     expect(tookPiece(before, { bytes: 1040, calls: 11 }, 40)).toBe(true);
-    // The wake-up of an event loop may be read along with the piece.
     expect(tookPiece(before, { bytes: 1048, calls: 12 }, 40)).toBe(true);
-    expect(tookPiece(before, { bytes: 1039, calls: 11 }, 40)).toBe(false);
     expect(tookPiece(before, { bytes: 1000, calls: 10 }, 40)).toBe(false);
-    // A program still loading reads its files: whether the piece is in, that cannot tell.
+    expect(tookPiece(before, { bytes: 1039, calls: 11 }, 40)).toBe(false);
+    // One read of something else, or the piece with bytes written before it.
+    expect(tookPiece(before, { bytes: 1100, calls: 11 }, 40)).toBe(false);
+    // A file read whole (its data, then the empty read at its end), as a loading program does.
+    expect(tookPiece(before, { bytes: 1100, calls: 12 }, 40)).toBe(false);
     expect(tookPiece(before, { bytes: 90_000, calls: 25 }, 40)).toBe(false);
+    // A piece of 8 bytes reads like the wake-up of an event loop.
+    expect(tookPiece(before, { bytes: 1008, calls: 11 }, 8)).toBe(false);
     expect(tookPiece(before, null, 40)).toBe(false);
   });
 
@@ -78,24 +115,34 @@ describe('a reader taking a piece in', () => {
 });
 
 describe('split delivery to a reader whose counters it reads', () => {
-  it('ends every pause at the read, and every piece is a read of its own', async () => {
+  it("ends its pauses at the reader's reads, and every piece is a read of its own", async () => {
     const { child, reads } = await startReader();
-    const pieces: number[] = [];
-    // Pauses this long would show: every one must end at the reader's read instead.
-    const split = new SplitDelivery(
-      4242,
-      (p) => {
-        pieces.push(p.length);
-        child.stdin.write(p);
-      },
-      { reader: () => readCounts(child.pid!), gapMs: 60_000 },
-    );
+    const { split, pieces } = deliverTo(child, 5_000);
     split.push(Buffer.from(LINE));
     await split.drained();
     await expect.poll(() => reads.length).toBe(pieces.length);
     expect(pieces.length).toBeGreaterThan(3);
     expect(split.pauses.all).toBe(pieces.length - 1);
-    expect(split.pauses.endedByRead).toBe(split.pauses.all);
+    // Each pause that ends at the read takes a millisecond instead of five seconds.
+    expect(split.pauses.endedByRead).toBeGreaterThan(0);
     expect(reads).toEqual(pieces);
+  });
+
+  it("does not take a busy reader's reads of its own files for the piece", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mcpw-reader-'));
+    try {
+      const file = join(folder, 'data.txt');
+      writeFileSync(file, 'x'.repeat(100));
+      // Busy for half a second reading a file (two read calls each time, like a program
+      // loading its modules) before it reads its stdin at all.
+      const { child, reads } = await startReader(BUSY_READER, [file]);
+      const { split, pieces } = deliverTo(child, 1_500);
+      split.push(Buffer.from(LINE));
+      await split.drained();
+      await expect.poll(() => reads.length).toBe(pieces.length);
+      expect(reads).toEqual(pieces);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
