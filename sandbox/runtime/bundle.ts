@@ -189,9 +189,9 @@ function starterFiles(base: string, starter: Record<string, string>): Record<str
     files[`${base}/${f}`] = text;
     if (jsTwin(f) === f) continue;
     if (jsTwin(f) in starter) throw new Error(`${base}/${f}: its twin ${jsTwin(f)} exists already`);
-    // Without the source in the map: learners never edit these, and a crash in one still
-    // names the .ts and its line (Node prints the twin's own line under it).
-    const stripped = stripTypes(text, f, { withSource: false });
+    // A map of lines only: learners never edit these, and a crash in one still names the .ts
+    // and its line (Node prints the twin's own line under it).
+    const stripped = stripTypes(text, f, { map: 'lines' });
     if (!stripped.ok) throw new Error(`${base}/${formatProblem(stripped.problem)}`);
     files[`${base}/${jsTwin(f)}`] = stripped.code;
   }

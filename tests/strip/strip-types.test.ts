@@ -7,15 +7,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatProblem, stripTypes } from '../../sandbox/strip/strip-types.ts';
+import { formatProblem, stripTypes, type MapDetail } from '../../sandbox/strip/strip-types.ts';
 import { jsTwin } from '../../sandbox/strip/twin.ts';
 import { NODE22 } from '../runtime/node22.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpw-strip-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function stripped(source: string, file = 'client.ts'): string {
-  const result = stripTypes(source, file);
+function stripped(source: string, file = 'client.ts', map?: MapDetail): string {
+  const result = stripTypes(source, file, { map });
   if (!result.ok) throw new Error(formatProblem(result.problem));
   return result.code;
 }
@@ -55,26 +55,51 @@ if (id(1) === 1) throw new Error(\`thrown for \${name}\`);
 const THROW_LINE = LEARNER.split('\n').findIndex((l) => l.includes('throw new')) + 1;
 
 describe('stripTypes', () => {
-  it('keeps line numbers: an error on line N of the .ts reports line N when run stripped', () => {
-    expect(THROW_LINE).toBe(29);
-    const code = stripped(LEARNER);
-    expect(code.split('\n')[THROW_LINE - 1]).toContain('throw new Error');
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-    writeFileSync(join(dir, jsTwin('client.ts')), code);
-    const runs = [
-      // The container's Node, unable to strip: the .js is all it can run.
-      { node: NODE22, flags: ['--no-experimental-strip-types', '--enable-source-maps'] },
-      { node: NODE22, flags: ['--no-experimental-strip-types'] },
-      { node: process.execPath, flags: ['--enable-source-maps'] },
-    ];
-    for (const { node, flags } of runs) {
-      const r = spawnSync(node, [...flags, join(dir, 'client.js')], { encoding: 'utf8' });
-      expect(r.status).toBe(1);
-      expect(r.stderr).toContain('thrown for nobody');
-      // With source maps the stack names the learner's file; without, the twin: same line.
-      const file = flags.includes('--enable-source-maps') ? 'client.ts' : 'client.js';
-      expect(r.stderr).toMatch(new RegExp(`${file}:${THROW_LINE}:\\d+`));
-    }
+  it.each(['full', 'lines'] as const)(
+    'keeps line numbers: an error on line N of the .ts reports line N when run stripped (%s map)',
+    (detail) => {
+      expect(THROW_LINE).toBe(29);
+      const code = stripped(LEARNER, 'client.ts', detail);
+      expect(code.split('\n')[THROW_LINE - 1]).toContain('throw new Error');
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+      writeFileSync(join(dir, jsTwin('client.ts')), code);
+      const runs = [
+        // The container's Node, unable to strip: the .js is all it can run.
+        { node: NODE22, flags: ['--no-experimental-strip-types', '--enable-source-maps'] },
+        { node: NODE22, flags: ['--no-experimental-strip-types'] },
+        { node: process.execPath, flags: ['--enable-source-maps'] },
+      ];
+      for (const { node, flags } of runs) {
+        const r = spawnSync(node, [...flags, join(dir, 'client.js')], { encoding: 'utf8' });
+        expect(r.status).toBe(1);
+        expect(r.stderr).toContain('thrown for nobody');
+        // With source maps the stack names the learner's file; without, the twin: same line.
+        const file = flags.includes('--enable-source-maps') ? 'client.ts' : 'client.js';
+        expect(r.stderr).toMatch(new RegExp(`${file}:${THROW_LINE}:\\d+`));
+      }
+    },
+  );
+
+  it('maps each line to its own line and carries no source in a map of lines', () => {
+    const code = stripped(LEARNER, 'client.ts', 'lines');
+    const m = /\/\/# sourceMappingURL=data:application\/json;charset=utf-8;base64,(.+)\n$/.exec(
+      code,
+    );
+    const map = JSON.parse(Buffer.from(m![1], 'base64').toString('utf8')) as {
+      sources: string[];
+      sourcesContent?: string[];
+      mappings: string;
+    };
+    expect(map.sources).toEqual(['client.ts']);
+    expect(map.sourcesContent).toBeUndefined();
+    const lines = map.mappings.split(';');
+    expect(lines.length).toBe(LEARNER.trimEnd().split('\n').length);
+    let sourceLine = 0;
+    lines.forEach((line, generated) => {
+      const [column, source, lineStep, sourceColumn] = vlq(line);
+      sourceLine += lineStep;
+      expect([column, source, sourceLine, sourceColumn]).toEqual([0, 0, generated, 0]);
+    });
   });
 
   it('carries an inline source map naming the .ts, one mapping line per source line', () => {
