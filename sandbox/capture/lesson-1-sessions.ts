@@ -13,9 +13,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { paperTrailCommand } from '../paper-trail/index.ts';
 import { CARRIER_KEY_VARIABLE, CARRIER_URI } from '../paper-trail/carrier.ts';
 import { readTapRecord } from './stdio-session.ts';
+import { tapped } from './tap-command.ts';
 import type { CaptureResult } from './types.ts';
 
-export const RELAY = fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url));
 export const INSPECTOR = fileURLToPath(
   new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/cli.js', import.meta.url),
 );
@@ -23,11 +23,6 @@ export const INSPECTOR = fileURLToPath(
 export const HOST_INFO = { name: 'paper-trail-course-host', version: '1.0.0' };
 /** A made-up key the host has in its own environment during the host sessions. */
 const HOST_KEY = 'pt_demo_key_not_a_secret';
-
-/** Relay arguments that tap `command` into `recordFile`. */
-export function tapped(recordFile: string, command: string, args: string[]): string[] {
-  return [RELAY, '--record', recordFile, '--', command, ...args];
-}
 
 let hostRun: Promise<{ a: CaptureResult; b: CaptureResult }> | undefined;
 

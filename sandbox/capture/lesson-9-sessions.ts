@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { paperTrailCommand } from '../paper-trail/index.ts';
-import { HOST_INFO, INSPECTOR, RELAY, tapped } from './lesson-1-sessions.ts';
+import { HOST_INFO, INSPECTOR } from './lesson-1-sessions.ts';
+import { tapped } from './tap-command.ts';
 import { readTapRecord, runStdioSession } from './stdio-session.ts';
 import type { CaptureResult } from './types.ts';
 import * as script from './script.ts';
@@ -107,7 +108,7 @@ export async function captureInspectorChatty(): Promise<CaptureResult> {
     writeFileSync(
       starter,
       `import { spawn } from 'node:child_process';\n` +
-        `const child = spawn(${JSON.stringify(process.execPath)}, ${JSON.stringify([RELAY, '--record', record, '--', server.command, ...server.args])}, { stdio: 'inherit' });\n` +
+        `const child = spawn(${JSON.stringify(process.execPath)}, ${JSON.stringify(tapped(record, server.command, server.args))}, { stdio: 'inherit' });\n` +
         `child.on('exit', (code) => process.exit(code ?? 1));\n`,
     );
     await promisify(execFile)(

@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { paperTrailCommand } from '../paper-trail/index.ts';
 import { parseRecordFile } from '../tap/record-file.ts';
 import { TapRecordReader } from '../tap/record-reader.ts';
@@ -14,11 +13,11 @@ import { Framer } from '../wire/framer.ts';
 import { TextLineSplitter } from '../wire/lines.ts';
 import { readFrame, type FrameReading } from '../wire/read.ts';
 import { normaliseCapture } from './normalise.ts';
+import { tapped } from './tap-command.ts';
 import type { CaptureResult } from './types.ts';
 import * as script from './script.ts';
 
 const REPLY_TIMEOUT_MS = 15_000;
-const RELAY = fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url));
 
 /** A live stdio session with Paper Trail, tapped. */
 export interface StdioSession {
@@ -59,11 +58,9 @@ export async function runStdioSession(
   const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-'));
   const recordFile = join(folder, 'tap.ndjson');
   const server = commandFor(serverArgs);
-  const child = spawn(
-    process.execPath,
-    [RELAY, '--record', recordFile, '--', server.command, ...server.args],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
+  const child = spawn(process.execPath, tapped(recordFile, server.command, server.args), {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   // What came back, read only to know when to go on; the record keeps the frames.
   const arrived: FrameReading[] = [];
