@@ -1,5 +1,5 @@
-// The scripted stdio sessions: the real Paper Trail behind the same stdio tap that exercises
-// use (tap/relay.ts), so a lesson's frames are recorded and cut exactly as a learner's are.
+// The scripted stdio sessions: the real Paper Trail with the same stdio tap a check gives it
+// (tap-command.ts), so a lesson's frames are recorded exactly as a learner's are.
 // The script writes raw lines into the tap and watches what comes back only to know when a
 // reply has arrived; the frames themselves come from the tap's record.
 import { spawn } from 'node:child_process';
