@@ -19,6 +19,8 @@ import type { CaptureResult } from './types.ts';
 export const INSPECTOR = fileURLToPath(
   new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/cli.js', import.meta.url),
 );
+/** Lesson 1 shows the tap as a program of its own: its sessions keep the relay process. */
+const RELAYED = { relay: true };
 /** The host's name for itself, as each of its clients introduces it. */
 export const HOST_INFO = { name: 'paper-trail-course-host', version: '1.0.0' };
 /** A made-up key the host has in its own environment during the host sessions. */
@@ -40,7 +42,7 @@ async function runHost(): Promise<{ a: CaptureResult; b: CaptureResult }> {
     const start = (name: string, env?: Record<string, string>) =>
       new StdioClientTransport({
         command: process.execPath,
-        args: tapped(join(folder, `${name}.ndjson`), server.command, server.args),
+        args: tapped(join(folder, `${name}.ndjson`), server.command, server.args, RELAYED),
         ...(env ? { env } : {}),
       });
     const a = new Client(HOST_INFO);
@@ -102,7 +104,12 @@ export async function captureInspectorCli(): Promise<CaptureResult> {
     const outer = join(folder, 'outer.ndjson');
     const inner = join(folder, 'inner.ndjson');
     const server = paperTrailCommand();
-    const chain = tapped(outer, process.execPath, tapped(inner, server.command, server.args));
+    const chain = tapped(
+      outer,
+      process.execPath,
+      tapped(inner, server.command, server.args, RELAYED),
+      RELAYED,
+    );
     // The Inspector CLI reads every "--" and "--flag" of its command line as its own, so the
     // chain of taps is started by a small script that hands its stdio straight to the outer tap
     // (the same file descriptors: not a byte is touched on the way).

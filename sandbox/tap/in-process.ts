@@ -3,9 +3,10 @@
 // check then starts one Node process fewer, about 0.1 s of every check.
 //
 // Only for a server whose every byte passes through process.stdin, process.stdout and
-// process.stderr, as Paper Trail's stdio build does (the harness's choice is in peer.ts).
-// Bytes a program writes to fd 1 by itself, or through a child it gives its stdout, would pass
-// unrecorded: a learner's server, and Paper Trail with --chatty, keep the relay.
+// process.stderr, as Paper Trail's stdio build does (the harness chooses in harness/peer.ts,
+// the capture tool in capture/tap-command.ts). Bytes a program writes to fd 1 by itself, or
+// through a child it gives its stdout, would pass unrecorded: a learner's server, and Paper
+// Trail with --chatty, keep the relay.
 import { PassThrough } from 'node:stream';
 import { openRecorder, parseTapArgs } from './relay.ts';
 import { readCounts } from './reader-reads.ts';

@@ -62,6 +62,9 @@ export class SplitDelivery {
   private deliver(): void {
     this.timer = null;
     // Counted before anything is written: a reader on another core may take a piece at once.
+    // (A line's last piece, which needs no pause, may still be unread here; should the reader
+    // take exactly it, and it be exactly as long as the next cut piece, that pause ends early:
+    // the odds of both are small, and the other cuts of the run still hold.)
     const before = this.pending.length > 0 ? this.reader() : null;
     let written = 0;
     while (this.pending.length > 0) {

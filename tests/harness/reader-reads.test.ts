@@ -123,8 +123,9 @@ describe('split delivery to a reader whose counters it reads', () => {
     await expect.poll(() => reads.length).toBe(pieces.length);
     expect(pieces.length).toBeGreaterThan(3);
     expect(split.pauses.all).toBe(pieces.length - 1);
-    // Each pause that ends at the read takes a millisecond instead of five seconds.
-    expect(split.pauses.endedByRead).toBeGreaterThan(0);
+    // Each pause ends at the read, a millisecond instead of five seconds; one may run out when
+    // a wake-up of the reader's event loop lands beside its read and another one.
+    expect(split.pauses.endedByRead).toBeGreaterThanOrEqual(split.pauses.all - 1);
     expect(reads).toEqual(pieces);
   });
 
