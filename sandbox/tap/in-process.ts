@@ -9,8 +9,7 @@
 // Trail with --chatty, keep the relay.
 import { PassThrough } from 'node:stream';
 import { openRecorder, parseTapArgs } from './relay.ts';
-import { readCounts } from './reader-reads.ts';
-import { SplitDelivery } from './split-delivery.ts';
+import { splitToParent } from './split-delivery.ts';
 
 type Done = (err?: Error | null) => void;
 
@@ -44,13 +43,7 @@ export function tapThisProcess(argv: string[]): string[] {
     done?: Done,
   ) => boolean;
   stdout.on('error', () => {});
-  // The program that started this server reads its stdout (readCounts: why and how).
-  const split =
-    splitSeed === undefined
-      ? null
-      : new SplitDelivery(splitSeed, (p) => toClient(p), {
-          reader: () => readCounts(process.ppid),
-        });
+  const split = splitToParent(splitSeed, (p) => toClient(p));
   stdout.write = intercept((bytes, done) => {
     if (bytes.length > 0) record({ k: 's2c', b: bytes.toString('base64') });
     if (!split) return toClient(bytes, done);

@@ -13,8 +13,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { TapRecord } from './record-file.ts';
-import { readCounts } from './reader-reads.ts';
-import { SplitDelivery } from './split-delivery.ts';
+import { splitToParent } from './split-delivery.ts';
 
 export interface RelayHooks {
   /** Called with every record, right after it is appended to the file. */
@@ -47,13 +46,7 @@ export function runRelay(argv: string[], hooks: RelayHooks = {}): void {
   process.stdout.on('error', () => {});
 
   const toClient = (piece: Buffer): void => void process.stdout.write(piece);
-  // The program that started the relay reads its stdout (reader-reads.ts: why and how).
-  const split =
-    splitSeed === undefined
-      ? null
-      : new SplitDelivery(splitSeed, toClient, {
-          reader: () => readCounts(process.ppid),
-        });
+  const split = splitToParent(splitSeed, toClient);
   child.stdout.on('data', (chunk: Buffer) => {
     record({ k: 's2c', b: chunk.toString('base64') });
     if (split) split.push(chunk);

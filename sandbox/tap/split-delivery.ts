@@ -4,7 +4,7 @@
 // pause long enough for that. Recording is untouched (the relay records what the server
 // wrote before it is queued here), so frames stay byte-exact.
 import { nextPiece } from './cuts.ts';
-import { tookPiece, type ReadCounts } from './reader-reads.ts';
+import { readCounts, tookPiece, type ReadCounts } from './reader-reads.ts';
 
 /**
  * The longest pause, for when the reader's counters do not tell (no /proc, or a reader busy
@@ -104,4 +104,16 @@ export class SplitDelivery {
     };
     this.timer = setTimeout(look, READ_POLL_MS);
   }
+}
+
+/**
+ * A tap's split delivery of the server's stdout in a check run (none without a seed): the
+ * program that started the tap reads that stdout, so its read counters end the pauses.
+ */
+export function splitToParent(
+  seed: number | undefined,
+  write: (piece: Buffer) => void,
+): SplitDelivery | null {
+  if (seed === undefined) return null;
+  return new SplitDelivery(seed, write, { reader: () => readCounts(process.ppid) });
 }

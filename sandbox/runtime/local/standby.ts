@@ -7,7 +7,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { spawnStandbyHarness, type HarnessChild } from './harness-run.ts';
+import { spawnStandbyHarness, STOP_GRACE_MS, type HarnessChild } from './harness-run.ts';
 import { STANDBY_FLAG, TAKEN } from '../../harness/standby-args.ts';
 
 /**
@@ -76,7 +76,7 @@ export class StandbyHarness {
     const gone = new Promise((resolve) => child.once('exit', resolve));
     // Its stdin ending without arguments is a standby's way out: it exits at once.
     child.stdin.end();
-    const kill = setTimeout(() => child.kill('SIGKILL'), 2_000);
+    const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
     await gone;
     clearTimeout(kill);
   }
