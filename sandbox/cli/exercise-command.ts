@@ -1,9 +1,10 @@
 // `npm run --silent exercise -- list`
 // `npm run --silent exercise -- check <id> [--dir <folder> | --solution] [--json]`
 // `npm run --silent exercise -- run <id> [--dir <folder> | --solution]`
-// `npm run --silent exercise -- fixtures <id> [--fixtures <folder>] [--jobs N] [--json]`
+// `npm run --silent exercise -- fixtures <id> [--fixtures <folder>] [--jobs N] [--json] [--seeds N]`
 // check: exit 0 when every check passes, 1 when one fails; run: 0 when the program finished,
-// 1 when it was stopped or crashed; fixtures: 1 when the starter passes or the solution fails.
+// 1 when it was stopped or crashed; fixtures: 1 when the starter passes or the solution fails
+// (with --seeds: when any submission's verdict depends on the seed).
 // All: 2 on a usage error, 3 when the harness could not run or judge the program (a harness
 // error: nothing was said about the learner's code).
 // The entry point, exercise.ts, hands in the course's checks.
@@ -17,6 +18,8 @@ import {
   ruleBreaks,
   runFixtures,
 } from './fixtures.ts';
+import { sweepJson, sweepProblems, sweepReport, sweepRows } from './seed-sweep.ts';
+import { newSeed } from '../input/seed.ts';
 import { resolveChecks, runExercise, type ChecksSource } from '../harness/run.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
@@ -35,7 +38,7 @@ import {
 const USAGE =
   'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N] [--seed N]' +
   '\n       exercise run <id> [--dir <folder> | --solution] [--timeout-ms N]' +
-  '\n       exercise fixtures <id> [--fixtures <folder>] [--jobs N] [--json] [--timeout-ms N]';
+  '\n       exercise fixtures <id> [--fixtures <folder>] [--jobs N] [--json] [--timeout-ms N] [--seeds N]';
 
 const fixturesArgs = z.object({
   id: exerciseIdSchema({
@@ -46,6 +49,7 @@ const fixturesArgs = z.object({
   jobs: wholeNumber('--jobs', { min: 1, max: 16 }).optional(),
   json: z.boolean().default(false),
   'timeout-ms': timeoutMsFlag,
+  seeds: wholeNumber('--seeds', { min: 1, max: 100 }).optional(),
 });
 
 /** The fixtures command: every submission judged, then the table and every message. */
@@ -65,13 +69,24 @@ async function fixtures(root: string, rest: string[], checks: ChecksSource): Pro
   }
   // Fixtures live with the exercise tests (tests/exercises/fixtures/<id>/) unless named.
   const folder = a.fixtures ?? join(root, '..', 'tests', 'exercises', 'fixtures', a.id);
-  const runs = await runFixtures(fixtureTargets(folder), {
+  const options = {
     exercise: a.id,
     exercisesRoot: root,
     checks: await resolveChecks(checks),
     jobs: a.jobs ?? Math.max(1, Math.min(4, availableParallelism())),
     timeoutMs: a['timeout-ms'],
-  });
+  };
+  if (a.seeds !== undefined) {
+    const seeds = Array.from({ length: a.seeds }, newSeed);
+    const bySeed = [];
+    for (const seed of seeds) {
+      bySeed.push(await runFixtures(fixtureTargets(folder), { ...options, seed }));
+    }
+    const rows = sweepRows(seeds, bySeed);
+    process.stdout.write((a.json ? sweepJson : sweepReport)(a.id, seeds, rows));
+    return sweepProblems(rows).length > 0 ? 1 : 0;
+  }
+  const runs = await runFixtures(fixtureTargets(folder), options);
   process.stdout.write(a.json ? fixturesJson(a.id, runs) : fixturesReport(a.id, runs));
   const problems = ruleBreaks(runs);
   for (const problem of problems) process.stderr.write(`fixtures: ${problem}\n`);

@@ -42,6 +42,8 @@ export interface FixtureRunOptions {
   /** Runs at once: each is a learner program, a tap and a peer, so a few, not all. */
   jobs: number;
   timeoutMs?: number;
+  /** One seed for every run (a seed sweep runs the targets once per seed). */
+  seed?: number;
 }
 
 /** Every target judged, at most `jobs` at a time; results in the targets' order. */
@@ -62,6 +64,7 @@ export async function runFixtures(
           solution: target.solution,
           workspace: target.dir,
           timeoutMs: options.timeoutMs,
+          seed: options.seed,
           checks: options.checks,
         },
         () => {},
