@@ -4,14 +4,21 @@
 // the request on); a request that got through is also found in the frames Paper Trail received,
 // so "let through" names the frame. Tokens differ on every run (subject, expiry, jti), so a
 // guard that compares against a token it saw once lets nothing in.
+//
+// Each check is one rule of the task, judged on every case that sits on that rule's edge: the
+// plain case, the same request with a second rule broken too (the order of the rules decides
+// the answer), and values that are nearly right (another port, a scope that starts like the
+// one needed, an audience on the same origin). A guard written case by case against the plain
+// cases fails on their edges.
 import { frameRef, say } from '../../sandbox/checks/say.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
-import { quote } from '../../sandbox/checks/frames.ts';
+import { clip } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
 import { driverReports, whyDriverStopped } from '../../sandbox/checks/driver-reports.ts';
 import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
 
 const SCOPE = 'orders:read';
+const OTHER_SERVER = 'https://mail.paper-trail.example/mcp';
 
 interface Case {
   case: string;
@@ -20,6 +27,16 @@ interface Case {
   forwarded?: boolean;
   wwwAuthenticate?: string;
   failed?: string;
+}
+
+/** What a case must get: through to Paper Trail, 401 with the challenge, or a kind of 403. */
+type Expected = 'allowed' | 'unauthenticated' | 'forbidden' | 'insufficient-scope';
+
+/** One request of the driver's, as a check judges it. `what` finishes "The request …". */
+interface Probe {
+  case: string;
+  what: string;
+  expect: Expected;
 }
 
 function cases(run: RunRecord): Map<string, Case> {
@@ -51,240 +68,291 @@ function seen(run: RunRecord, c: Case): Said {
       ? say`your guard let it through to Paper Trail (HTTP ${c.status ?? '?'})`
       : say`your guard let it through: Paper Trail received it as ${frameRef(at)}`;
   }
+  // The header as it was sent, not as a JSON string: its own quotes are the point.
   const header = c.wwwAuthenticate
-    ? say` with WWW-Authenticate: ${quote(c.wwwAuthenticate, 200)}`
+    ? say` with WWW-Authenticate: ${clip(c.wwwAuthenticate.replace(/\p{Cc}/gu, ' '), 200)}`
     : say` with no WWW-Authenticate header`;
   return say`it got HTTP ${c.status ?? '?'}${header}`;
 }
 
-function frameOf(run: RunRecord, c: Case): { frame?: number } {
-  const at = c.forwarded ? arrival(run, c) : undefined;
-  return at === undefined ? {} : { frame: at };
-}
-
-function missing(run: RunRecord, name: string): Outcome {
-  return notReached(
-    `The driver never reported the "${name}" request.${whyDriverStopped(run, 'authorize()')}`,
-  );
-}
-
-function pass(message: string): Outcome {
-  return { ok: true, message };
-}
-
-function fail(run: RunRecord, c: Case, message: Said, hint?: string): Outcome {
-  return { ok: false, message, ...frameOf(run, c), ...(hint !== undefined && { hint }) };
+interface Param {
+  value: string;
+  quoted: boolean;
 }
 
 /** Parameters of a Bearer challenge, or null when the header is not one. */
-function bearerChallenge(header: string | undefined): Map<string, string> | null {
+function bearerChallenge(header: string | undefined): Map<string, Param> | null {
   const m = header === undefined ? null : /^\s*bearer(?:\s+(.*))?$/i.exec(header);
   if (!m) return null;
-  const params = new Map<string, string>();
+  const params = new Map<string, Param>();
   for (const p of (m[1] ?? '').matchAll(/([\w-]+)\s*=\s*(?:"([^"]*)"|([^\s,]+))/g))
-    params.set(p[1].toLowerCase(), p[2] ?? p[3]);
+    params.set(p[1].toLowerCase(), { value: p[2] ?? p[3], quoted: p[2] !== undefined });
   return params;
 }
 
-/**
- * A request that must be refused as unauthenticated: 401, a Bearer challenge naming this
- * server's metadata, nothing passed on. `what` describes the request for the message.
- */
-function expect401(run: RunRecord, name: string, what: string): Outcome {
-  const c = cases(run).get(name);
-  if (!c) return missing(run, name);
-  if (c.forwarded || c.status === undefined || (c.status >= 200 && c.status < 300))
-    return fail(
-      run,
-      c,
-      say`The request ${what}: ${seen(run, c)}. Expected HTTP 401 and nothing passed on.`,
-    );
+/** What is wrong with one case's answer, or null when it is what the rule asks for. */
+function judgeCase(run: RunRecord, c: Case, probe: Probe): Said | null {
+  const { what, expect } = probe;
+  const refused = !c.forwarded && c.status !== undefined && (c.status < 200 || c.status >= 300);
+  if (expect === 'allowed') {
+    if (c.forwarded && c.status !== undefined && c.status >= 200 && c.status < 300) return null;
+    if (c.forwarded)
+      return say`The request ${what}: ${seen(run, c)}, but Paper Trail answered HTTP ${c.status ?? '?'}.`;
+    return say`The request ${what}: ${seen(run, c)}. Expected it to reach Paper Trail: the token is signed by the authorization server, names this server as its audience, has scope ${SCOPE} and has not expired.`;
+  }
+  if (expect === 'forbidden' || expect === 'insufficient-scope') {
+    if (expect === 'insufficient-scope' && c.status === 401 && !c.forwarded)
+      return say`The request ${what}: ${seen(run, c)}. 401 tells the client its token is bad and it would fetch the same token again; the token is good, only not enough: 403 with error="insufficient_scope".`;
+    if (c.status !== 403 || c.forwarded)
+      return say`The request ${what}: ${seen(run, c)}. Expected HTTP 403 and nothing passed on.`;
+    if (expect === 'forbidden') return null;
+    const challenge = bearerChallenge(c.wwwAuthenticate);
+    const scope = challenge?.get('scope');
+    if (
+      challenge?.get('error')?.value !== 'insufficient_scope' ||
+      !scope?.value.split(' ').includes(SCOPE)
+    )
+      return say`The request ${what}: ${seen(run, c)}. The 403 must say why and what would do: WWW-Authenticate: Bearer error="insufficient_scope", scope="${SCOPE}".`;
+    if (!scope.quoted)
+      return say`The request ${what}: ${seen(run, c)}. A URL or a scope with ":" in it is not an HTTP token, so the parameter's value must be in double quotes: scope="${SCOPE}".`;
+    return null;
+  }
+  if (!refused)
+    return say`The request ${what}: ${seen(run, c)}. Expected HTTP 401 and nothing passed on.`;
   if (c.status === 403)
-    return fail(
-      run,
-      c,
-      say`The request ${what}: ${seen(run, c)}. 403 tells the client its token is good but not enough, so it would ask for more scope with the same bad credentials; a token that is missing, forged, expired or meant for another server is 401, so the client fetches a new one.`,
-    );
+    return say`The request ${what}: ${seen(run, c)}. 403 tells the client its token is good but not enough, so it would ask for more scope with the same bad credentials; a token that is missing, forged, expired or meant for another server is 401, so the client fetches a new one.`;
   if (c.status !== 401)
-    return fail(
-      run,
-      c,
-      say`The request ${what}: ${seen(run, c)}. Expected HTTP 401 (unauthenticated).`,
-    );
+    return say`The request ${what}: ${seen(run, c)}. Expected HTTP 401 (unauthenticated).`;
   const challenge = bearerChallenge(c.wwwAuthenticate);
   const want = metadataUrl(run);
   if (!challenge)
-    return fail(
-      run,
-      c,
-      say`The request ${what}: ${seen(run, c)}. A 401 must carry a WWW-Authenticate challenge with the Bearer scheme, or the client cannot tell how to authenticate.`,
-    );
-  if (challenge.get('resource_metadata') !== want)
-    return fail(
-      run,
-      c,
-      say`The request ${what}: ${seen(run, c)}. The Bearer challenge must name this server's metadata as resource_metadata="${want ?? '?'}": that document is where the client learns which authorization server to ask.`,
-    );
-  return pass(`The request ${what}: 401 with a Bearer challenge naming the metadata.`);
+    return say`The request ${what}: ${seen(run, c)}. A 401 must carry a WWW-Authenticate challenge with the Bearer scheme, or the client cannot tell how to authenticate.`;
+  const named = challenge.get('resource_metadata');
+  if (named?.value !== want)
+    return say`The request ${what}: ${seen(run, c)}. The Bearer challenge must name this server's metadata as resource_metadata="${want ?? '?'}": that document is where the client learns which authorization server to ask.`;
+  if (!named.quoted)
+    return say`The request ${what}: ${seen(run, c)}. A URL is not an HTTP token (it holds ":" and "/"), so the parameter's value must be in double quotes: resource_metadata="${want ?? '?'}".`;
+  return null;
 }
 
-function expectAllowed(run: RunRecord, name: string, what: string): Outcome {
-  const c = cases(run).get(name);
-  if (!c) return missing(run, name);
-  if (c.forwarded && c.status !== undefined && c.status >= 200 && c.status < 300)
-    return pass(`The request ${what}: passed on to Paper Trail, HTTP ${c.status}.`);
-  if (c.forwarded)
-    return fail(
-      run,
-      c,
-      say`The request ${what}: ${seen(run, c)}, but Paper Trail answered HTTP ${c.status ?? '?'}.`,
-    );
-  return fail(
-    run,
-    c,
-    say`The request ${what}: ${seen(run, c)}. Expected it to reach Paper Trail: the token is signed by the authorization server, names this server as its audience, has scope ${SCOPE} and has not expired.`,
-  );
+/** A rule judged on its cases in order: the first wrong answer, or the rule's own summary. */
+function rule(check: Omit<Check, 'run'> & { passes: string; probes: readonly Probe[] }): Check {
+  const { passes, probes, ...rest } = check;
+  return {
+    ...rest,
+    run(run): Outcome {
+      const reported = cases(run);
+      for (const probe of probes) {
+        const c = reported.get(probe.case);
+        if (!c) {
+          return notReached(
+            `The driver never reported the "${probe.case}" request.${whyDriverStopped(run, 'authorize()')}`,
+          );
+        }
+        const wrong = judgeCase(run, c, probe);
+        if (wrong) {
+          const at = c.forwarded ? arrival(run, c) : undefined;
+          return { ok: false, message: wrong, ...(at !== undefined && { frame: at }) };
+        }
+      }
+      return { ok: true, message: passes };
+    },
+  };
 }
 
-function expect403(run: RunRecord, name: string, what: string): Outcome {
-  const c = cases(run).get(name);
-  if (!c) return missing(run, name);
-  if (c.status !== 403 || c.forwarded)
-    return fail(
-      run,
-      c,
-      say`The request ${what}: ${seen(run, c)}. Expected HTTP 403 and nothing passed on.`,
-    );
-  return pass(`The request ${what}: 403.`);
-}
-
-/** Two cases judged in turn: the first failure, or one pass that sums both up. */
-function both(first: Outcome, second: () => Outcome, summary: string): Outcome {
-  if (!first.ok) return first;
-  const then = second();
-  return then.ok ? pass(summary) : then;
-}
+const ANOTHER = `whose audience is ${OTHER_SERVER}, another server`;
+const NO_SCOPE = `whose scope is only "profile" (no ${SCOPE})`;
 
 export const checks: Check[] = [
-  {
+  rule({
     id: 'lets-good-token-in',
     title: 'A valid token for this server gets through, in and out of a session',
     hint: 'Tokens are minted anew on every run; accept any token that readToken() verifies and whose claims fit, not one you have seen.',
-    run: (run) =>
-      both(
-        expectAllowed(run, 'good', 'with a valid token (Authorization: Bearer …)'),
-        () =>
-          expectAllowed(run, 'session-with-token', 'in the session it opened, with the same token'),
-        'Valid tokens get through, the session too.',
-      ),
-  },
-  {
+    passes: 'Valid tokens get through, the session too.',
+    probes: [
+      { case: 'good', what: 'with a valid token (Authorization: Bearer …)', expect: 'allowed' },
+      {
+        case: 'session-with-token',
+        what: 'in the session it opened, with the same token',
+        expect: 'allowed',
+      },
+      {
+        case: 'scope-first',
+        what: `with a valid token whose scope lists ${SCOPE} first ("${SCOPE} profile")`,
+        expect: 'allowed',
+      },
+    ],
+  }),
+  rule({
     id: 'bearer-any-case',
     title: 'The scheme name "Bearer" is matched without regard to case',
     hint: 'HTTP authentication scheme names are case-insensitive: "bearer", "Bearer" and "BEARER" are one scheme.',
-    run: (run) =>
-      expectAllowed(
-        run,
-        'lowercase-scheme',
-        'with a valid token sent as "Authorization: bearer …" (lower case)',
-      ),
-  },
-  {
+    passes: 'The scheme name "bearer" in lower case is accepted.',
+    probes: [
+      {
+        case: 'lowercase-scheme',
+        what: 'with a valid token sent as "Authorization: bearer …" (lower case)',
+        expect: 'allowed',
+      },
+    ],
+  }),
+  rule({
     id: 'challenge-without-token',
     title: 'No token: 401 with a Bearer challenge naming the metadata',
     hint: 'The client learns how to get a token from your 401: WWW-Authenticate: Bearer resource_metadata="<site.metadataUrl>".',
-    run: (run) => expect401(run, 'no-token', 'with no Authorization header'),
-  },
-  {
+    passes: 'No token: 401 with a Bearer challenge naming the metadata.',
+    probes: [{ case: 'no-token', what: 'with no Authorization header', expect: 'unauthenticated' }],
+  }),
+  rule({
     id: 'checks-signature',
     title: 'A token the authorization server did not sign is refused',
     hint: 'A header that says Bearer is not a token you can trust: ask readToken() and refuse when it returns null.',
-    run: (run) =>
-      expect401(
-        run,
-        'forged',
-        'with a token signed by someone other than the authorization server',
-      ),
-  },
-  {
+    passes: 'Forged tokens get 401, whatever scope they claim.',
+    probes: [
+      {
+        case: 'forged',
+        what: 'with a token signed by someone other than the authorization server',
+        expect: 'unauthenticated',
+      },
+      {
+        case: 'forged-no-scope',
+        what: `with a forged token ${NO_SCOPE}: a token nobody signed is no token, whatever it lacks`,
+        expect: 'unauthenticated',
+      },
+    ],
+  }),
+  rule({
     id: 'checks-audience',
     title: 'A token issued for another server is refused',
     hint: 'A verified token is not yet a token for you: its aud must be exactly site.resource.',
-    run: (run) =>
-      expect401(
-        run,
-        'wrong-audience',
-        'with a genuine token whose audience is https://mail.paper-trail.example/mcp, another server',
-      ),
-  },
-  {
+    passes: 'Tokens for other servers get 401, the one on this origin too.',
+    probes: [
+      {
+        case: 'wrong-audience',
+        what: `with a genuine token ${ANOTHER}`,
+        expect: 'unauthenticated',
+      },
+      {
+        case: 'audience-same-origin',
+        what: 'with a genuine token whose audience is /admin on this very host and port: the same origin, another resource',
+        expect: 'unauthenticated',
+      },
+      {
+        case: 'wrong-audience-no-scope',
+        what: `with a genuine token ${ANOTHER} and ${NO_SCOPE}: it is not a token for this server at all, so it is 401 before any scope is read`,
+        expect: 'unauthenticated',
+      },
+    ],
+  }),
+  rule({
     id: 'checks-expiry',
     title: 'An expired token is refused',
-    hint: 'exp is in seconds since the epoch; compare it with site.now().',
-    run: (run) =>
-      expect401(run, 'expired', 'with a genuine token for this server that expired a minute ago'),
-  },
-  {
+    hint: 'exp is in seconds since the epoch; compare it with site.now(), before you look at the scope.',
+    passes: 'Expired tokens get 401, whatever scope they carry.',
+    probes: [
+      {
+        case: 'expired',
+        what: 'with a genuine token for this server that expired a minute ago',
+        expect: 'unauthenticated',
+      },
+      {
+        case: 'expired-no-scope',
+        what: `with a genuine token for this server that expired a minute ago, ${NO_SCOPE}: an expired token is no longer valid, so it is 401 before any scope is read`,
+        expect: 'unauthenticated',
+      },
+    ],
+  }),
+  rule({
     id: 'scope-step-up',
     title: 'A valid token without the scope: 403 insufficient_scope naming the scope',
-    hint: 'A token that is fine but lacks scope gets 403 with WWW-Authenticate: Bearer error="insufficient_scope", scope="<site.scope>": the client then asks for that scope (step-up).',
-    run(run) {
-      const what = `with a genuine, current token for this server whose scope is only "profile" (no ${SCOPE})`;
-      const c = cases(run).get('missing-scope');
-      if (!c) return missing(run, 'missing-scope');
-      if (c.status === 401 && !c.forwarded)
-        return fail(
-          run,
-          c,
-          say`The request ${what}: ${seen(run, c)}. 401 tells the client its token is bad and it would fetch the same token again; the token is good, only not enough: 403 with error="insufficient_scope".`,
-        );
-      const first = expect403(run, 'missing-scope', what);
-      if (!first.ok) return first;
-      const challenge = bearerChallenge(c.wwwAuthenticate);
-      if (
-        challenge?.get('error') !== 'insufficient_scope' ||
-        !challenge.get('scope')?.split(' ').includes(SCOPE)
-      )
-        return fail(
-          run,
-          c,
-          say`The request ${what}: ${seen(run, c)}. The 403 must say why and what would do: WWW-Authenticate: Bearer error="insufficient_scope", scope="${SCOPE}".`,
-        );
-      return pass('A token without the scope: 403 insufficient_scope naming the scope.');
-    },
-  },
-  {
+    hint: 'A token that is fine but lacks scope gets 403 with WWW-Authenticate: Bearer error="insufficient_scope", scope="<site.scope>": the client then asks for that scope (step-up). Scopes are whole words of a space-separated list.',
+    passes: 'A token without the scope: 403 insufficient_scope naming the scope.',
+    probes: [
+      {
+        case: 'missing-scope',
+        what: `with a genuine, current token for this server ${NO_SCOPE}`,
+        expect: 'insufficient-scope',
+      },
+      {
+        case: 'scope-longer',
+        what: `with a genuine, current token whose scope is "profile ${SCOPE}-history": that is another scope that only starts like ${SCOPE}`,
+        expect: 'insufficient-scope',
+      },
+      {
+        case: 'scope-shorter',
+        what: `with a genuine, current token whose scope is "profile orders": "orders" is part of the name ${SCOPE}, not that scope`,
+        expect: 'insufficient-scope',
+      },
+    ],
+  }),
+  rule({
     id: 'header-only',
-    title: 'A token in the query string is not accepted',
+    title: 'A token anywhere but the Authorization header is no token',
     hint: 'Read the token from the Authorization header and nowhere else: a URL ends up in logs, history and Referer headers.',
-    run: (run) =>
-      expect401(
-        run,
-        'query-token',
-        'with a valid token in the query string (/mcp?access_token=…) and no Authorization header',
-      ),
-  },
-  {
+    passes: 'Tokens outside the Authorization header count as no token.',
+    probes: [
+      {
+        case: 'query-token',
+        what: 'with a valid token in the query string (/mcp?access_token=…) and no Authorization header',
+        expect: 'unauthenticated',
+      },
+      {
+        case: 'token-in-other-header',
+        what: 'with a valid token in an X-Access-Token header and no Authorization header',
+        expect: 'unauthenticated',
+      },
+    ],
+  }),
+  rule({
     id: 'rebinding',
     title: 'A request naming another Host or Origin is refused with 403',
-    hint: 'Check Host against site.hosts and, when there is one, Origin against site.origins, before anything else: a valid token does not make a rebinding request safe.',
-    run: (run) =>
-      both(
-        expect403(run, 'foreign-host', 'with a valid token and Host: evil.example (DNS rebinding)'),
-        () =>
-          expect403(run, 'foreign-origin', 'with a valid token and Origin: http://evil.example'),
-        'Foreign Host and foreign Origin: 403.',
-      ),
-  },
-  {
+    hint: 'Check Host (with its port) against site.hosts and, when there is one, Origin against site.origins, before anything else: neither a valid token nor a missing one changes that answer.',
+    passes:
+      'Foreign Host, port and Origin: 403, with or without a token; this server’s own Origin gets through.',
+    probes: [
+      {
+        case: 'foreign-host',
+        what: 'with a valid token and Host: evil.example (DNS rebinding)',
+        expect: 'forbidden',
+      },
+      {
+        case: 'foreign-origin',
+        what: 'with a valid token and Origin: http://evil.example',
+        expect: 'forbidden',
+      },
+      {
+        case: 'foreign-host-no-token',
+        what: 'with Host: evil.example and no token: the request is not for this server, so it is 403 before any token is read',
+        expect: 'forbidden',
+      },
+      {
+        case: 'foreign-origin-forged',
+        what: 'with a forged token and Origin: http://evil.example: a foreign Origin is 403 whatever token it carries',
+        expect: 'forbidden',
+      },
+      {
+        case: 'host-other-port',
+        what: 'with a valid token and Host: localhost on another port: a Host names a host and a port, and this server listens on one port only',
+        expect: 'forbidden',
+      },
+      {
+        case: 'own-origin',
+        what: 'with a valid token and Origin: http://localhost:<port>, one of site.origins',
+        expect: 'allowed',
+      },
+    ],
+  }),
+  rule({
     id: 'session-is-not-a-credential',
     title: 'A session id without a token is refused',
     hint: 'Every request needs its token, the ones inside a session too: a session id is not a credential.',
-    run: (run) =>
-      expect401(
-        run,
-        'session-no-token',
-        'with the Mcp-Session-Id of an open session and no Authorization header',
-      ),
-  },
+    passes: 'A session id without a token: 401.',
+    probes: [
+      {
+        case: 'session-no-token',
+        what: 'with the Mcp-Session-Id of an open session and no Authorization header',
+        expect: 'unauthenticated',
+      },
+    ],
+  }),
 ];

@@ -78,6 +78,66 @@ const mistakes: Mistake[] = [
     frame: 4,
     says: 'Host: evil.example (DNS rebinding)',
   },
+  // The edges of each rule: a second rule broken at once, values that are nearly right.
+  // Host compared without its port.
+  {
+    name: 'host-port-ignored',
+    check: 'rebinding',
+    frame: 6,
+    says: 'Host: localhost on another port',
+  },
+  // Host checked only once the token passed: a foreign Host without a token got 401.
+  {
+    name: 'host-after-token',
+    check: 'rebinding',
+    says: ['with Host: evil.example and no token', 'it got HTTP 401'],
+  },
+  // Every Origin refused, this server's own too.
+  {
+    name: 'origin-always-refused',
+    check: 'rebinding',
+    says: ['Origin: http://localhost:<port>, one of site.origins', 'it got HTTP 403'],
+  },
+  // The scope found as a substring of the scope string.
+  {
+    name: 'scope-substring',
+    check: 'scope-step-up',
+    frame: 10,
+    says: 'only starts like orders:read',
+  },
+  // A granted word that the needed scope starts with taken for a broader scope.
+  {
+    name: 'scope-word-in-name',
+    check: 'scope-step-up',
+    frame: 10,
+    says: '"orders" is part of the name orders:read',
+  },
+  // The audience compared by origin only.
+  {
+    name: 'audience-origin-only',
+    check: 'checks-audience',
+    frame: 10,
+    says: 'the same origin, another resource',
+  },
+  // The scope judged before the expiry: an expired token without the scope got 403.
+  {
+    name: 'scope-before-expiry',
+    check: 'checks-expiry',
+    says: ['expired a minute ago, whose scope is only "profile"', 'it got HTTP 403'],
+  },
+  // The challenge's URL not in double quotes.
+  {
+    name: 'unquoted-challenge',
+    check: 'challenge-without-token',
+    says: 'must be in double quotes: resource_metadata="http://127.0.0.1:',
+  },
+  // A token taken from a header of the guard's own choosing.
+  {
+    name: 'token-any-header',
+    check: 'header-only',
+    frame: 10,
+    says: 'in an X-Access-Token header',
+  },
 ];
 
 const correct = ['ok-rule-list', 'ok-class', 'ok-audience-list', 'ok-switch-reasons'];
@@ -91,7 +151,7 @@ const hints: Record<string, string> = {
   'checks-expiry': 'compare it with site.now()',
   'scope-step-up': 'error="insufficient_scope"',
   'header-only': 'Authorization header and nowhere else',
-  rebinding: 'Check Host against site.hosts',
+  rebinding: 'Check Host (with its port) against site.hosts',
   'session-is-not-a-credential': 'a session id is not a credential',
 };
 

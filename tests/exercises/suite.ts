@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../sandbox/contract/events.ts';
 import type { Summary } from '../../sandbox/harness/run.ts';
+import { fileURLToPath } from 'node:url';
+import { readRuleTable } from '../../sandbox/exercises/rule-table.ts';
 import { check, failures, fixtureDir, unlinkedFrames } from './helpers.ts';
 
 /** What a failing check must tell the learner. */
@@ -77,6 +79,19 @@ export function exerciseSuite(suite: ExerciseSuite): void {
       }
       suite.alsoStarter?.(s);
       expectFramesAgree(s);
+    });
+
+    // The rule table names, per rule, the mistake that breaks it; this suite is where that
+    // mistake is run, so it must be here, failing the rule's own check.
+    it("runs every rule of its rule table as a mistake failing that rule's check", () => {
+      const rules = readRuleTable(
+        fileURLToPath(new URL(`../../exercises/${EX}/rules.json`, import.meta.url)),
+        `exercises/${EX}/rules.json`,
+      );
+      const unrun = rules
+        .filter((r) => !suite.mistakes.some((m) => m.name === r.mistake && m.check === r.check))
+        .map((r) => `rule "${r.id}": no mistake "${r.mistake}" failing ${r.check}`);
+      expect(unrun.join('\n')).toBe('');
     });
 
     it('passes the solution', async () => {

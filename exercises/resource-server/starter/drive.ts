@@ -136,4 +136,32 @@ await play('foreign-host', { ...bearer(good), host: `evil.example:${port}` });
 await play('foreign-origin', { ...bearer(good), origin: 'http://evil.example' });
 await play('session-no-token', {}, { inSession: true });
 await play('session-with-token', bearer(good), { inSession: true });
+
+// Each rule's edges: two rules at once (which one decides?), and values that are nearly right.
+const otherPort = Number(port) === 65535 ? 1024 : Number(port) + 1;
+const noScope = { scope: 'profile' };
+await play('foreign-host-no-token', { host: `evil.example:${port}` });
+await play('foreign-origin-forged', {
+  ...bearer(forge(claims())),
+  origin: 'http://evil.example',
+});
+await play('host-other-port', { ...bearer(good), host: `localhost:${otherPort}` });
+await play('own-origin', { ...bearer(good), origin: `http://localhost:${port}` });
+await play('scope-first', bearer(mintToken(claims({ scope: `${site.scope} profile` }))));
+await play('scope-longer', bearer(mintToken(claims({ scope: `profile ${site.scope}-history` }))));
+await play('scope-shorter', bearer(mintToken(claims({ scope: 'profile orders' }))));
+await play(
+  'audience-same-origin',
+  bearer(mintToken(claims({ aud: new URL('/admin', site.resource).href }))),
+);
+await play('forged-no-scope', bearer(forge(claims(noScope))));
+await play(
+  'wrong-audience-no-scope',
+  bearer(mintToken(claims({ ...noScope, aud: 'https://mail.paper-trail.example/mcp' }))),
+);
+await play(
+  'expired-no-scope',
+  bearer(mintToken(claims({ ...noScope, iat: now - 900, exp: now - 60 - randomInt(0, 60) }))),
+);
+await play('token-in-other-header', { 'x-access-token': good });
 await gateway.close();
