@@ -8,9 +8,10 @@ import { frameRef, say } from '../../sandbox/checks/say.ts';
 import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { clip, quote } from '../../sandbox/checks/frames.ts';
+import { showText } from '../../sandbox/checks/show-text.ts';
 import { readMessage } from '../../sandbox/wire/read.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
-import { edgeCases, liveCases } from './starter/cases.ts';
+import { allEdgeCases, liveCases } from './starter/cases.ts';
 import { driverReports, whyDriverStopped } from '../../sandbox/checks/driver-reports.ts';
 
 type Json = Record<string, unknown>;
@@ -83,6 +84,15 @@ function answers(run: RunRecord): Answer[] {
     .filter((v): v is Record<string, unknown> & Answer => typeof v.case === 'string');
 }
 
+/** The tools as the normal session listed them (the first tools/list answer). */
+function listedTools(run: RunRecord): Json[] {
+  for (const r of conversation(run).from('s2c')) {
+    if (r.message?.kind === 'result' && Array.isArray((r.message.result as Json).tools))
+      return (r.message.result as Json).tools as Json[];
+  }
+  return [];
+}
+
 const judgedByRun = new WeakMap<RunRecord, Judged[]>();
 function judged(run: RunRecord): Judged[] {
   const cached = judgedByRun.get(run);
@@ -92,12 +102,7 @@ function judged(run: RunRecord): Judged[] {
     .filter((r) => r.message?.kind === 'result' || r.message?.kind === 'error');
   const replyTo = (id: unknown) =>
     replies.find((r) => r.message && 'id' in r.message && r.message.id === id);
-  // The tools as the normal session listed them (the first tools/list answer).
-  const listed = replies.find(
-    (r) => r.message?.kind === 'result' && Array.isArray((r.message.result as Json).tools),
-  );
-  const tools =
-    listed?.message?.kind === 'result' ? ((listed.message.result as Json).tools as Json[]) : [];
+  const tools = listedTools(run);
   const entry = (name: string) => tools.find((t) => t.name === name);
   const real = answers(run).find((a) => !a.edge && a.case === 'PT-1041');
   const realFrame = real ? replyTo(real.id)?.frame.seq : undefined;
@@ -129,11 +134,33 @@ function judged(run: RunRecord): Judged[] {
   return out;
 }
 
+/**
+ * What a built response holds, in words: a live case's frame can be opened as it is, but an
+ * edge case exists only in the driver, and its JSON (text items that hold JSON themselves)
+ * would read as a wall of escaped quotes.
+ */
+function gist(response: unknown): string {
+  const message = readMessage(response);
+  if (message?.kind === 'error') return `error ${message.error.code}`;
+  if (message?.kind !== 'result') return 'not a reply';
+  const result = message.result as Json;
+  const items = Array.isArray(result.content)
+    ? result.content.map((c) => String((c as Json)?.type))
+    : [];
+  const parts = [
+    ...(result.isError === true ? ['isError: true'] : []),
+    `content: ${items.length === 0 ? 'none' : items.join(', ')}`,
+    'structuredContent' in result
+      ? `structuredContent: ${clip(JSON.stringify(result.structuredContent), 110)}`
+      : 'no structuredContent',
+  ];
+  return parts.join('; ');
+}
+
 function where(j: Judged): Said {
-  if (!j.edge)
-    return say`"${j.name}" (${frameRef(j.frame!)}: ${clip(JSON.stringify(j.response), 110)})`;
+  if (!j.edge) return say`"${j.name}" (${frameRef(j.frame!)})`;
   const from = j.frame === undefined ? say`` : say`, built from ${frameRef(j.frame)}`;
-  return say`edge case "${j.name}"${from} (${clip(JSON.stringify(j.response), 110)})`;
+  return say`edge case "${j.name}"${from} (${gist(j.response)})`;
 }
 
 function handed(a: Answer): string {
@@ -168,7 +195,10 @@ function sorted(value: unknown): unknown {
 function fail(j: Judged, message: Said, more: number): Outcome {
   const out: Outcome = {
     ok: false,
-    message: more > 0 ? say`${message} ${more} more case(s) went wrong too.` : message,
+    message:
+      more > 0
+        ? say`${message} ${more} more ${more === 1 ? 'case' : 'cases'} went wrong too.`
+        : message,
   };
   if (j.frame !== undefined) out.frame = j.frame;
   return out;
@@ -214,7 +244,8 @@ const loads: Check = {
   hint: 'Export a function named verify from verify.ts; run `node drive.ts npm run --silent paper-trail` to see errors.',
   run(run) {
     const got = answers(run);
-    const total = liveCases.length + edgeCases.length;
+    const schema = listedTools(run).find((t) => t.name === 'order_status')?.outputSchema;
+    const total = liveCases.length + allEdgeCases(schema).length;
     if (got.length === total) return { ok: true, message: `verify() answered all ${total} cases.` };
     const why = whyDriverStopped(run, 'verify()');
     return {
@@ -287,14 +318,14 @@ function droppedProblem(j: Judged): Said | null {
       ? 'the tool declares an outputSchema but the result has no structuredContent, which the spec says a server MUST send; treat it as unverified'
       : `its structuredContent breaks order_status's outputSchema (${truth.why ?? 'invalid'})`;
   if (kind !== 'text') {
-    return say`${reason}, so the model gets the text instead: expected { kind: "text", text: ${quote(truth.text, 100)}, note }`;
+    return say`${reason}, so the model gets the text instead: expected { kind: "text", text: ${showText(truth.text)}, note }`;
   }
   const kept = field(j.answer, 'data');
   if (kept !== undefined && kept !== null) {
     return say`the answer still carries data ${clip(JSON.stringify(kept), 100)}: ${reason}, so none of it may reach the model; leave data out`;
   }
   if (field(j.answer, 'text') !== truth.text) {
-    return say`expected text ${quote(truth.text, 100)} (the result's text items joined with "\\n"), saw ${clip(JSON.stringify(field(j.answer, 'text')), 100)}`;
+    return say`expected text ${showText(truth.text)} (the result's text items joined with "\\n"), saw ${clip(JSON.stringify(field(j.answer, 'text')), 100)}`;
   }
   const note = field(j.answer, 'note');
   if (typeof note !== 'string' || note.trim() === '') {
@@ -342,7 +373,7 @@ const plain = caseCheck(
   (j) => {
     const want = (j.truth as { text: string }).text;
     if (kindOf(j.answer) === 'text' && field(j.answer, 'text') === want) return null;
-    return say`the tool has no outputSchema, so its text is the answer: expected { kind: "text", text: ${quote(want, 100)} }`;
+    return say`the tool has no outputSchema, so its text is the answer: expected { kind: "text", text: ${showText(want)} }`;
   },
 );
 
@@ -359,10 +390,10 @@ const toolErrors = caseCheck(
     const want = (j.truth as { text: string }).text;
     const text = field(j.answer, 'text');
     if (kindOf(j.answer) !== 'tool-error') {
-      return say`the result says isError: true, so the tool failed and the model should read why: expected { kind: "tool-error", text: ${quote(want, 100)} }`;
+      return say`the result says isError: true, so the tool failed and the model should read why: expected { kind: "tool-error", text: ${showText(want)} }`;
     }
     if (typeof text === 'string' && text.includes(want)) return null;
-    return say`a tool error's text must include the tool's own words, ${quote(want, 100)}, so the model can recover`;
+    return say`a tool error's text must include the tool's own words, ${showText(want)}, so the model can recover`;
   },
 );
 

@@ -16,7 +16,7 @@ const Rule = z.strictObject({
   check: z.string().min(1, { message: 'must name the check that enforces the rule' }),
   mistake: z
     .string()
-    .regex(kebab, { message: 'must name a mistake fixture folder, like "reused-id"' }),
+    .regex(/^[\w-]+$/, { message: 'must name a mistake fixture folder, like "reused-id"' }),
   scenario: z.string().min(1).optional(),
 });
 

@@ -9,13 +9,17 @@ const mistakes: Mistake[] = [
     name: 'trusts-blindly',
     frame: 34,
     check: 'drops-invalid',
-    says: ['"unchecked PT-1041" (frame 34', '(data/eta must be string)', '5 more case(s)'],
+    says: [
+      '"unchecked PT-1041" (frame 34',
+      '(data/eta must be string)',
+      '14 more cases went wrong too.',
+    ],
   },
   {
     name: 'keys-only',
     frame: 34,
     check: 'drops-invalid',
-    says: ['"unchecked PT-1041" (frame 34', '4 more case(s)'],
+    says: ['"unchecked PT-1041" (frame 34', '9 more cases went wrong too.'],
   },
   {
     name: 'no-enum',
@@ -69,7 +73,7 @@ const mistakes: Mistake[] = [
     check: 'tool-errors',
     says: [
       '"missing order" (frame 10',
-      `must include the tool's own words, "no such order: PT-9999"`,
+      `must include the tool's own words, “no such order: PT-9999”`,
     ],
   },
   {
@@ -102,17 +106,52 @@ const mistakes: Mistake[] = [
     check: 'protocol-errors',
     says: ['"no tool name" (frame 18', 'JSON-RPC error (-32603)', "the client's to handle"],
   },
+  // Only the first text item read: a result may hold several, and other content between them.
+  {
+    name: 'first-text-only',
+    frame: 6,
+    check: 'tool-errors',
+    says: [
+      'edge case "tool error in two text items", built from frame 6 (isError: true; content: text, text',
+      '“The carrier did not answer.\\nTry again in a minute.”',
+    ],
+  },
+  // Every content item taken for text: an image's or a link's place becomes a line.
+  {
+    name: 'every-item-text',
+    frame: 14,
+    check: 'text-without-schema',
+    says: [
+      '"shipping label" (frame 14)',
+      'expected { kind: "text", text: “Shipping label for PT-1017',
+    ],
+  },
+  // verify.ts exports its function under another name: the driver cannot load it.
+  {
+    name: 'wrong-export-name',
+    check: 'runs-every-case',
+    says: ['verify() was asked about 0 of 22 cases', "does not provide an export named 'verify'"],
+  },
+  // One field's type checked, the others taken on trust.
+  {
+    name: 'checks-eta-type-only',
+    frame: 6,
+    check: 'drops-invalid',
+    says: ['edge case "order_id as a number"', 'data/order_id must be string'],
+  },
 ];
 
 const correct = ['ok-zod', 'ok-hand-validator', 'ok-switch', 'ok-helpers'];
 
 const hints: Record<string, string> = {
+  'runs-every-case': 'Export a function named verify from verify.ts',
   answers: 'Return an object whose kind is "structured", "text", "tool-error" or "none"',
   'valid-structured':
     'return { kind: "structured", data } with data the structuredContent object itself',
   'drops-invalid': 'Validate structuredContent against every rule of the outputSchema',
   'missing-structured': 'A tool with an outputSchema must send structuredContent.',
   'tool-errors': 'Check result.isError before anything else in the result',
+  'text-without-schema': 'the text items of result.content joined with',
   'protocol-errors': 'A response with an "error" member never reached a tool',
 };
 

@@ -76,6 +76,10 @@ export const liveCases: LiveCase[] = [
 
 type Json = Record<string, unknown>;
 
+/** A one-pixel PNG: content a tool may send that is not text. */
+const PIXEL =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 export interface EdgeCase {
   name: string;
   /** The tool whose tools/list entry verify() is given (order_status when absent). */
@@ -132,6 +136,57 @@ export const edgeCases: EdgeCase[] = [
     },
   },
   {
+    name: 'two text items and an image, data dropped',
+    build: (real) => {
+      const built = withStructured(real, (s) => ({ ...s, status: 'misrouted' }));
+      const result = built.result as Json;
+      result.content = [
+        { type: 'text', text: 'The parcel was misrouted at the hub.' },
+        { type: 'image', data: PIXEL, mimeType: 'image/png' },
+        { type: 'text', text: 'A new ETA follows once the carrier has it.' },
+      ];
+      return built;
+    },
+  },
+  {
+    name: 'tool error in two text items',
+    build: (real) => {
+      const built = withStructured(real, () => undefined);
+      const result = built.result as Json;
+      result.content = [
+        { type: 'text', text: 'The carrier did not answer.' },
+        { type: 'text', text: 'Try again in a minute.' },
+      ];
+      result.isError = true;
+      return built;
+    },
+  },
+  {
+    name: 'text tool with an image first',
+    tool: 'shipping_label',
+    build: (real) => ({
+      jsonrpc: '2.0',
+      id: `edge-${String(real.id)}-label`,
+      result: {
+        content: [
+          { type: 'image', data: PIXEL, mimeType: 'image/png' },
+          { type: 'text', text: 'Label for the parcel, 1 of 2.' },
+          { type: 'resource_link', uri: 'paper-trail://labels/1', name: 'label-1' },
+          { type: 'text', text: 'Print it at 100%.' },
+        ],
+      },
+    }),
+  },
+  {
+    name: 'structuredContent as a JSON string',
+    build: (real) => {
+      const built = withStructured(real, (s) => s);
+      const result = built.result as Json;
+      result.structuredContent = JSON.stringify(result.structuredContent);
+      return built;
+    },
+  },
+  {
     name: 'unknown tool as the spec words it',
     tool: 'cancel_order',
     build: (real) => ({
@@ -141,3 +196,42 @@ export const edgeCases: EdgeCase[] = [
     }),
   },
 ];
+
+/** Values of the wrong type, one after another, so that each field gets a different one. */
+const WRONG: readonly unknown[] = [1041, null, ['shipped'], true];
+
+/**
+ * Cases drawn from a tool's outputSchema: for every property, a value of the wrong type, and
+ * for every required one, the property left out (where the list above has no such case), so
+ * a check that looks at some fields and not others is caught.
+ */
+export function schemaEdgeCases(outputSchema: unknown): EdgeCase[] {
+  const schema = (outputSchema ?? {}) as Json;
+  const properties = Object.keys((schema.properties ?? {}) as Json);
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  const named = new Set(edgeCases.map((c) => c.name));
+  const drawn: EdgeCase[] = [];
+  properties.forEach((key, i) => {
+    const value = WRONG[i % WRONG.length];
+    drawn.push({
+      name: `${key} as ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`,
+      build: (real) => withStructured(real, (s) => ({ ...s, [key]: value })),
+    });
+  });
+  for (const key of required) {
+    drawn.push({
+      name: `${key} missing`,
+      build: (real) =>
+        withStructured(real, (s) => {
+          delete s[key];
+          return s;
+        }),
+    });
+  }
+  return drawn.filter((c) => !named.has(c.name));
+}
+
+/** Every case built from the real PT-1041 answer: the list above, then the schema's own. */
+export function allEdgeCases(outputSchema: unknown): EdgeCase[] {
+  return [...edgeCases, ...schemaEdgeCases(outputSchema)];
+}

@@ -6,7 +6,7 @@
 // Run: node drive.ts <server command> [args...]
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { edgeCases, liveCases } from './cases.ts';
+import { allEdgeCases, liveCases } from './cases.ts';
 import { verify } from './verify.ts';
 
 type Json = Record<string, unknown>;
@@ -95,7 +95,7 @@ for (const [session, extra, firstId] of [
   await peer.end();
 }
 
-for (const c of edgeCases) {
+for (const c of allEdgeCases(entryFor(tools, 'order_status').outputSchema)) {
   if (!realPT1041) break;
   const response = c.build(realPT1041);
   const name = c.tool ?? 'order_status';
