@@ -11,8 +11,8 @@
 // to the file the moment its line (or HTTP part) is complete, so a crash loses nothing that
 // was already whole. Our own messages go to stderr, never stdout: on stdio, stdout is the
 // wire (lesson 9), and hosts show a server's stderr in their logs.
-import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, extname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { normaliseCapture } from '../capture/normalise.ts';
@@ -31,8 +31,9 @@ const USAGE = [
   '',
   '  --out FILE     where the frames go (default: tap-<time>.jsonl in the current folder)',
   '  --summary      print one line per frame to stderr as it passes',
-  '  --normalise    when the session ends, rewrite the file as lessons keep captures',
-  '                 (t = seq, session ids replaced by placeholders)',
+  '  --normalise    when the session ends, write the file as lessons keep captures',
+  '                 (t = seq, session ids replaced by placeholders); what crossed as',
+  '                 it was stays beside it, in FILE with .raw before its extension',
   '  --http         record streamable HTTP instead: a proxy on 127.0.0.1 in front of --target',
   '  --listen PORT  the proxy port (default: any free port; the URL is printed)',
 ].join('\n');
@@ -47,6 +48,12 @@ const Args = z
       .url({
         protocol: /^https?$/,
         error: '--target must be an http:// URL such as http://127.0.0.1:3000/mcp',
+      })
+      // The proxy speaks plain HTTP to the server, so an https:// target would be spoken to in
+      // the clear on a port that expects TLS: refuse it rather than record garbage.
+      .refine((url) => !url.startsWith('https:'), {
+        message:
+          '--target must be http://: the tap speaks plain HTTP to the server and cannot record TLS; run your server on http://127.0.0.1 for the recording',
       })
       .optional(),
     listen: wholeNumber('--listen', { min: 1, max: 65535 }).optional(),
@@ -70,7 +77,7 @@ class CaptureWriter {
     this.path = path;
     this.summary = summary;
     // 'w': a new session never mixes with an old file's frames.
-    this.fd = openSync(path, 'w');
+    this.fd = openCapture(path);
   }
 
   write(frame: FrameRecord): void {
@@ -81,11 +88,44 @@ class CaptureWriter {
 
   close(normalise: boolean): void {
     closeSync(this.fd);
+    const frames = plural(this.count, 'frame', 'frames');
     if (normalise) {
-      const frames = parseCapture(readFileSync(this.path, 'utf8'), this.path);
-      writeFileSync(this.path, serialiseCapture(normaliseCapture(frames)));
+      // The record as it crossed is kept: normalising rewrites ids, and a rule that misreads
+      // one must not cost the user the only copy of their session.
+      const raw = rawPath(this.path);
+      renameSync(this.path, raw);
+      const parsed = parseCapture(readFileSync(raw, 'utf8'), raw);
+      writeFileSync(this.path, serialiseCapture(normaliseCapture(parsed)));
+      process.stderr.write(`tap: ${frames} in ${this.path} (as it crossed: ${raw})\n`);
+      return;
     }
-    process.stderr.write(`tap: ${this.count} frames in ${this.path}\n`);
+    process.stderr.write(`tap: ${frames} in ${this.path}\n`);
+  }
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** session.jsonl → session.raw.jsonl (a name without an extension gets .raw at its end). */
+function rawPath(path: string): string {
+  const ext = extname(path);
+  return `${path.slice(0, path.length - ext.length)}.raw${ext}`;
+}
+
+/** The capture file, opened for writing, or a sentence saying why it cannot be. */
+function openCapture(path: string): number {
+  try {
+    return openSync(path, 'w');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT'
+        ? `the folder ${dirname(path)} does not exist`
+        : code === 'EISDIR'
+          ? 'it is a folder; give a file name, e.g. --out session.jsonl'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : (error as Error).message;
+    failUsage(`cannot write the capture to ${path}: ${why}`, USAGE, 'tap');
   }
 }
 
@@ -142,6 +182,10 @@ async function tapHttp(args: z.output<typeof Args>, writer: CaptureWriter): Prom
       target: args.target!,
       port: args.listen,
       onFrame: ({ at, ...frame }) => framer.add({ ...frame, t: at - t0 }),
+      onUpstreamError: (_exchange, message) =>
+        process.stderr.write(
+          `tap: could not reach ${args.target} (${message}): the client got a 502 from the tap, and the capture keeps its request with no response\n`,
+        ),
     });
   } catch (error) {
     process.stderr.write(

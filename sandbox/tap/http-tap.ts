@@ -29,6 +29,8 @@ export interface HttpTapOptions {
   passForeignHost?: boolean;
   /** The loopback port to listen on (`npm run tap -- --listen`); any free port when absent. */
   port?: number;
+  /** The server could not be reached for an exchange (nothing listening, a reset). */
+  onUpstreamError?: (exchange: number, message: string) => void;
 }
 
 export interface HttpTap {
@@ -156,7 +158,9 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
         },
       );
       upstream.on('error', (err) => {
-        frame('s2c', '', { exchange: n, part: 'response', status: 502, headers: {} });
+        // No server answered, so no response frame: the 502 is the tap's own, and the record
+        // shows a request nobody replied to, which is what happened.
+        options.onUpstreamError?.(n, err.message);
         if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
         res.end(`tap: could not reach the server: ${err.message}\n`);
       });

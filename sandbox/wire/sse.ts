@@ -48,9 +48,17 @@ export function parseSseBlock(block: string): SseEvent | null {
   };
 }
 
-/** Splits an SSE text stream into events across chunk borders (CR, LF and CRLF line ends). */
+/**
+ * Splits an SSE text stream into events across chunk borders (CR, LF and CRLF line ends).
+ * A long event arrives in many chunks: they are kept as pieces and searched only where they
+ * are new, so a stream costs time in proportion to its length, not to its length squared.
+ */
 export class SseParser {
-  private buffer = '';
+  /** Text after the last complete block, in the pieces it came in. */
+  private pieces: string[] = [];
+  private pendingLength = 0;
+  /** The pending text ends with a line end, so a chunk that starts with one ends a block. */
+  private endsWithNewline = false;
   // A chunk may end between the \r and \n of one line end.
   private pendingCr = false;
 
@@ -58,22 +66,40 @@ export class SseParser {
   push(text: string): SseEvent[] {
     let chunk = text;
     if (this.pendingCr && chunk.startsWith('\n')) chunk = chunk.slice(1);
+    if (chunk === '') return [];
     this.pendingCr = chunk.endsWith('\r');
-    this.buffer += chunk.replace(/\r\n?/g, '\n');
-    const events: SseEvent[] = [];
-    let end: number;
-    while ((end = this.buffer.indexOf('\n\n')) !== -1) {
-      const event = parseSseBlock(this.buffer.slice(0, end));
-      this.buffer = this.buffer.slice(end + 2);
-      if (event) events.push(event);
+    chunk = chunk.replace(/\r\n?/g, '\n');
+    const closes = chunk.includes('\n\n') || (this.endsWithNewline && chunk.startsWith('\n'));
+    if (!closes) {
+      this.pieces.push(chunk);
+      this.pendingLength += chunk.length;
+      this.endsWithNewline = chunk.endsWith('\n');
+      return [];
     }
+    // Only the seam and the new chunk can hold a block's end: the pending text had none.
+    const joined = this.pieces.join('') + chunk;
+    const events: SseEvent[] = [];
+    let start = 0;
+    let end = joined.indexOf('\n\n', Math.max(0, this.pendingLength - 1));
+    while (end !== -1) {
+      const event = parseSseBlock(joined.slice(start, end));
+      if (event) events.push(event);
+      start = end + 2;
+      end = joined.indexOf('\n\n', start);
+    }
+    const rest = joined.slice(start);
+    this.pieces = rest === '' ? [] : [rest];
+    this.pendingLength = rest.length;
+    this.endsWithNewline = rest.endsWith('\n');
     return events;
   }
 
   /** The stream ended: a last block without its blank line, if it holds an event. */
   end(): SseEvent[] {
-    const rest = this.buffer;
-    this.buffer = '';
+    const rest = this.pieces.join('');
+    this.pieces = [];
+    this.pendingLength = 0;
+    this.endsWithNewline = false;
     const event = rest.trim() === '' ? null : parseSseBlock(rest);
     return event ? [event] : [];
   }
