@@ -3,7 +3,7 @@
 // its test (tests/exercises/<id>.test.ts, from templates/exercise.test.ts.template). The
 // exercise.json it writes is validated with the harness's own schema before anything is
 // written and loaded again afterwards; on any failure nothing is left changed.
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import * as prettier from 'prettier';
@@ -54,6 +54,8 @@ export interface Paths {
   registry: string;
   /** Where the exercise's test file goes (tests/exercises/). */
   testsDir: string;
+  /** Where the lessons are: an exercise belongs to one that exists. */
+  lessonsDir: string;
 }
 
 /** A JSON string's inside, for filling a placeholder that sits between quotes. */
@@ -105,6 +107,20 @@ export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<str
   const testFile = join(paths.testsDir, `${args.id}.test.ts`);
   if (existsSync(testFile)) throw new NewError(`${testFile} exists already`, 1);
   if (!existsSync(paths.registry)) throw new NewError(`no registry at ${paths.registry}`, 1);
+  // Caught here, not eleven seconds into a build that cannot link the exercise to its page.
+  if (!existsSync(join(paths.lessonsDir, `${args.lesson}.mdx`))) {
+    const known = existsSync(paths.lessonsDir)
+      ? readdirSync(paths.lessonsDir)
+          .filter((f) => f.endsWith('.mdx'))
+          .map((f) => f.slice(0, -'.mdx'.length))
+          .sort()
+      : [];
+    throw new NewError(
+      `--lesson ${args.lesson}: there is no lesson ${join(paths.lessonsDir, `${args.lesson}.mdx`)}` +
+        (known.length > 0 ? `; the lessons are ${known.join(', ')}` : ''),
+      1,
+    );
+  }
 
   // Everything is prepared and validated first, so that a refusal changes nothing.
   const values = { id: args.id, lesson: args.lesson, title: args.title, summary: args.summary };

@@ -116,7 +116,13 @@ try {
 }
 if (parsed.kind === 'exercise') {
   try {
-    const target = await newExercise(parsed.args, { repo, exercisesDir, registry, testsDir });
+    const target = await newExercise(parsed.args, {
+      repo,
+      exercisesDir,
+      registry,
+      testsDir,
+      lessonsDir,
+    });
     console.log(
       `wrote ${target}, its test in ${testsDir}, and registered it in ${registry}.\n` +
         `Its starter must fail and its solution pass: npm run --silent exercise -- check ` +
@@ -165,11 +171,18 @@ if (lesson.capture === undefined) {
 }
 
 const order = lesson.order ?? nextOrder();
-const text = readFileSync(repo + 'templates/lesson.mdx', 'utf8')
-  .replace('{{title}}', yamlQuoted(lesson.title))
-  .replace('{{summary}}', yamlQuoted(lesson.summary))
-  .replace('{{order}}', String(order))
-  .replaceAll('{{capture}}', captureName);
+// One pass with a function: the author's words are put in as they are, never read as
+// replacement patterns ($&, $') or as placeholders themselves ({{summary}} in a title).
+const values: Record<string, string> = {
+  title: yamlQuoted(lesson.title),
+  summary: yamlQuoted(lesson.summary),
+  order: String(order),
+  capture: captureName,
+};
+const text = readFileSync(repo + 'templates/lesson.mdx', 'utf8').replace(
+  /\{\{(\w+)\}\}/g,
+  (whole, key: string) => values[key] ?? whole,
+);
 
 // The same schema as the build: a template that drifts from it is caught here, not later.
 const frontmatter = {

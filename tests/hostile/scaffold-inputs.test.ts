@@ -1,0 +1,95 @@
+// Hostile input to `npm run new`: titles that hold replacement patterns ($&, $`, $'), a
+// placeholder of the template, a line break or a "---"; an exercise for a lesson that does not
+// exist. The scaffold writes the author's words as they are, or refuses with a sentence that
+// names the flag, and writes nothing it refused.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const script = join(process.cwd(), 'scripts/new.ts');
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+function scratch(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+function runNew(env: Record<string, string>, args: string[]) {
+  return spawnSync(process.execPath, [script, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+}
+
+describe('npm run new -- lesson, with a hostile title', () => {
+  it.each([
+    ['replacement patterns', "Price $& and $` and $' of it"],
+    ['a placeholder of the template', 'All about {{summary}} and {{order}}'],
+    ['a frontmatter fence', '--- the end of the frontmatter? ---'],
+  ])('writes %s as typed', (_, title) => {
+    const dir = scratch('lessons-hostile-');
+    const r = runNew({ MCP_WIRE_LESSONS_DIR: dir + '/' }, [
+      'lesson',
+      'odd-title',
+      // The = form: a title may start with "--" itself.
+      `--title=${title}`,
+      '--summary',
+      'Costs $1 & {{title}}.',
+      '--capture',
+      'stdio-session',
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const text = readFileSync(join(dir, 'odd-title.mdx'), 'utf8');
+    const frontmatter = text.split('\n---\n')[0];
+    expect(frontmatter).toBe(
+      `---\ntitle: '${title.replaceAll("'", "''")}'\nsummary: 'Costs $1 & {{title}}.'\norder: 1\nspec: '2025-11-25'\nexercises: []`,
+    );
+  });
+
+  it.each([
+    ['--title', 'Two\nlines'],
+    ['--title', 'A\ttab'],
+    ['--summary', 'One line.\n---\nanother: key'],
+  ])('refuses %s with a line break or a control character', (flag, value) => {
+    const dir = scratch('lessons-hostile-');
+    const args = ['lesson', 'broken', '--title', 'Fine', '--capture', 'stdio-session'];
+    if (flag === '--title') args[3] = value;
+    else args.push('--summary', value);
+    const r = runNew({ MCP_WIRE_LESSONS_DIR: dir + '/' }, args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`${flag} must be one line of text`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('npm run new -- exercise, for a lesson that does not exist', () => {
+  it('refuses it at once, names the lessons there are, and writes nothing', () => {
+    const lessons = scratch('lessons-known-');
+    writeFileSync(join(lessons, 'the-wire.mdx'), "---\ntitle: 'The wire'\norder: 2\n---\n");
+    const exercises = scratch('exercises-');
+    writeFileSync(join(exercises, 'registry.ts'), '// never read: the refusal comes first\n');
+    const tests = scratch('exercise-tests-');
+    const r = runNew(
+      {
+        MCP_WIRE_LESSONS_DIR: lessons + '/',
+        MCP_WIRE_EXERCISES_DIR: exercises + '/',
+        MCP_WIRE_EXERCISE_TESTS_DIR: tests + '/',
+      },
+      ['exercise', 'ghost-task', '--lesson', 'no-such-lesson', '--title', 'Ghost'],
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(
+      `--lesson no-such-lesson: there is no lesson ${join(lessons, 'no-such-lesson.mdx')}; the lessons are the-wire`,
+    );
+    expect(existsSync(join(exercises, 'ghost-task'))).toBe(false);
+    expect(readdirSync(tests)).toEqual([]);
+    expect(readFileSync(join(exercises, 'registry.ts'), 'utf8')).toBe(
+      '// never read: the refusal comes first\n',
+    );
+  });
+});
