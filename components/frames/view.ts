@@ -6,7 +6,7 @@ import { Pairing } from '../../sandbox/wire/pair.ts';
 import type { PairedReading } from '../../sandbox/wire/pair.ts';
 import type { FailureKind, FrameKind, JsonRpcId } from '../../sandbox/wire/read.ts';
 import type { FrameRecord } from '../../sandbox/wire/record.ts';
-import { layoutJson } from './json-layout.ts';
+import { layoutJson, MAX_LAYOUT_DEPTH, nestsDeeperThan } from './json-layout.ts';
 import { errorName } from '../reference/error-names.ts';
 import type { NoReply } from './no-reply.ts';
 
@@ -164,9 +164,13 @@ export function frameAnchor(capture: string, seq: number): string {
   return `${capture}-frame-${seq}`;
 }
 
-/** The JSON pretty-printed for reading; a frame that is not JSON is shown as it is. */
+/**
+ * The JSON pretty-printed for reading; a frame that is not JSON, or that nests too deep to
+ * lay out, is shown as it is.
+ */
 export function prettyJson(info: FrameInfo, text: string, width = 72): string {
-  return info.json === undefined ? text : layoutJson(info.json, width);
+  if (info.json === undefined || nestsDeeperThan(info.json, MAX_LAYOUT_DEPTH)) return text;
+  return layoutJson(info.json, width);
 }
 
 /**
