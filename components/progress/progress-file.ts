@@ -115,16 +115,57 @@ export function planImport(store: Store, file: ProgressFile): ImportPlan {
   };
 }
 
-/** Writes the file's entries over the same entries here (a merge: others are kept). */
+/** The browser refused an entry of an import; nothing of the import was kept. */
+export class ImportRefused extends Error {
+  override name = 'ImportRefused';
+  constructor(
+    /** What was being stored when the browser refused, e.g. "exercise raw-client". */
+    readonly entry: string,
+    /** Characters of the import in all. */
+    readonly size: number,
+  ) {
+    super(`the browser refused to store ${entry}`);
+  }
+}
+
+/**
+ * Writes the file's entries over the same entries here (a merge: others are kept), all or
+ * nothing: when the browser refuses one (its storage is full), every entry written so far
+ * gets its old value back, so that progress is never half of one file and half of another.
+ */
 export function applyImport(store: Store, file: ProgressFile): void {
-  for (const [id, value] of Object.entries(file.exercises)) {
-    store.setItem(EXERCISE_PREFIX + id, JSON.stringify(value));
-  }
-  for (const [slug, value] of Object.entries(file.lessons)) {
-    store.setItem(LESSON_PREFIX + slug, JSON.stringify(value));
-  }
-  for (const [slug, value] of Object.entries(file.quizzes)) {
-    store.setItem(QUIZ_PREFIX + slug, JSON.stringify(value));
+  const entries: { key: string; entry: string; text: string }[] = [
+    ...Object.entries(file.exercises).map(([id, v]) => ({
+      key: EXERCISE_PREFIX + id,
+      entry: `exercise ${id}`,
+      text: JSON.stringify(v),
+    })),
+    ...Object.entries(file.lessons).map(([slug, v]) => ({
+      key: LESSON_PREFIX + slug,
+      entry: `lesson ${slug}`,
+      text: JSON.stringify(v),
+    })),
+    ...Object.entries(file.quizzes).map(([slug, v]) => ({
+      key: QUIZ_PREFIX + slug,
+      entry: `the quiz of ${slug}`,
+      text: JSON.stringify(v),
+    })),
+  ];
+  const before = entries.map(({ key }) => store.getItem(key));
+  let written = 0;
+  try {
+    for (const { key, text } of entries) {
+      store.setItem(key, text);
+      written++;
+    }
+  } catch {
+    for (let i = written - 1; i >= 0; i--) {
+      const old = before[i];
+      if (old === null) store.removeItem(entries[i].key);
+      else store.setItem(entries[i].key, old);
+    }
+    const size = entries.reduce((n, e) => n + e.key.length + e.text.length, 0);
+    throw new ImportRefused(entries[written].entry, size);
   }
 }
 

@@ -10,6 +10,7 @@ import {
   planImport,
   resetProgress,
   type Answers,
+  ImportRefused,
 } from './progress-file.ts';
 
 export const EXPORT_NAME = 'mcp-on-the-wire-progress.json';
@@ -115,8 +116,18 @@ export function initProgressPage(root: HTMLElement): void {
     }
     try {
       applyImport(localStorage, parsed.file);
-    } catch {
-      say(root, 'The browser refused to store the import (storage full or blocked).', [], true);
+    } catch (err) {
+      const at = err instanceof ImportRefused ? ` at ${err.entry}` : '';
+      const size =
+        err instanceof ImportRefused
+          ? ` The file's progress is ${Math.ceil(err.size / 1024)} KB.`
+          : '';
+      say(
+        root,
+        `Nothing was imported: the browser refused to store it${at} (its storage is full or blocked), so your progress here is as it was.${size}`,
+        ['Reset progress you no longer need, or import a smaller file.'],
+        true,
+      );
       return;
     }
     render(root);
