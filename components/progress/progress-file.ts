@@ -118,13 +118,14 @@ export function planImport(store: Store, file: ProgressFile): ImportPlan {
 /** The browser refused an entry of an import; nothing of the import was kept. */
 export class ImportRefused extends Error {
   override name = 'ImportRefused';
-  constructor(
-    /** What was being stored when the browser refused, e.g. "exercise raw-client". */
-    readonly entry: string,
-    /** Characters of the import in all. */
-    readonly size: number,
-  ) {
+  /** What was being stored when the browser refused, e.g. "exercise raw-client". */
+  readonly entry: string;
+  /** Characters of the import in all. */
+  readonly size: number;
+  constructor(entry: string, size: number) {
     super(`the browser refused to store ${entry}`);
+    this.entry = entry;
+    this.size = size;
   }
 }
 

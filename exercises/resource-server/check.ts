@@ -130,7 +130,7 @@ function judgeCase(run: RunRecord, c: Case, probe: Probe): Said | null {
   const named = challenge.get('resource_metadata');
   if (named?.value !== want)
     return say`The request ${what}: ${seen(run, c)}. The Bearer challenge must name this server's metadata as resource_metadata="${want ?? '?'}": that document is where the client learns which authorization server to ask.`;
-  if (!named.quoted)
+  if (!named?.quoted)
     return say`The request ${what}: ${seen(run, c)}. A URL is not an HTTP token (it holds ":" and "/"), so the parameter's value must be in double quotes: resource_metadata="${want ?? '?'}".`;
   return null;
 }

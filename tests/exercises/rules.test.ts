@@ -41,7 +41,10 @@ describe('a rule table that disagrees', () => {
   mkdirSync(join(dir, 'fixtures', 'reused-id'), { recursive: true });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const problemsOf = (rules: unknown[], checkList = [{ id: 'request-ids' }]) => {
+  const problemsOf = (
+    rules: unknown[],
+    checkList: { id: string; info?: true }[] = [{ id: 'request-ids' }],
+  ) => {
     const file = join(dir, 'rules.json');
     writeFileSync(file, JSON.stringify({ rules }));
     return ruleTableProblems({

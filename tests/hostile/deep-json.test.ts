@@ -37,7 +37,7 @@ describe('a frame nested 20,000 levels deep', () => {
     const views = pairFrames(upload.frames);
     expect(prettyJson(views[1].info, views[1].record.text)).toBe(deep);
     const markup = frameMarkup(views[1], {
-      anchorOf: (seq) => `deep-frame-${seq}`,
+      anchorOf: (seq: number) => `deep-frame-${seq}`,
       anchored: true,
       onPage: () => true,
       source: 'upload#1',
