@@ -20,6 +20,7 @@ import {
 } from './fixtures.ts';
 import { sweepJson, sweepProblems, sweepReport, sweepRows } from './seed-sweep.ts';
 import { newSeed } from '../input/seed.ts';
+import { learnerFolderProblems } from './learner-folder.ts';
 import { resolveChecks, runExercise, type ChecksSource } from '../harness/run.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
@@ -140,6 +141,10 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
     loadExercise(root, a.id);
   } catch (err) {
     usage((err as Error).message);
+  }
+  if (a.dir !== undefined) {
+    const problems = learnerFolderProblems(a.dir);
+    if (problems.length > 0) usage(problems.join('\n'));
   }
   if (mode === 'run' && a.json) usage('--json is for check; run prints what the program prints');
   if (mode === 'run' && a.seed !== undefined) {
