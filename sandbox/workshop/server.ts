@@ -3,6 +3,7 @@
 // endpoint, so exercises run on this machine's Node without any network.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import { createRuntimeEndpoint } from '../runtime/local/endpoint.ts';
 import { loopbackHosts, newToken, type Gate } from '../runtime/local/security.ts';
@@ -52,6 +53,8 @@ export async function startWorkshop(options: WorkshopOptions): Promise<Workshop>
     }
   });
 
+  server.on('clientError', answerClientError);
+
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(options.port, '127.0.0.1', () => ok());
@@ -83,4 +86,27 @@ function failRequest(req: IncomingMessage, res: ServerResponse, err: unknown): v
   }
   res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
   res.end('The workshop server failed on this request (the error is in its terminal).');
+}
+
+/**
+ * A request Node could not read. Too long an address (a search pasted with a whole file in
+ * it) gets a page that says so and how to get back, instead of Node's empty 431; anything
+ * else the plain 400 Node would send.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLong = err.code === 'HPE_HEADER_OVERFLOW';
+  const body = tooLong
+    ? '<!doctype html><meta charset="utf-8"><title>Address too long</title>' +
+      '<p>This address is too long for the workshop server to read (more than 16 KB), so it ' +
+      'cannot open it. A search is kept to 200 characters: <a href="/search/">search again</a>.</p>'
+    : 'Bad request';
+  const type = tooLong ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
+  const status = tooLong ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -54,6 +54,15 @@ describe('workshop static server under hostile paths', () => {
     expect(location(answer.text)).toBe('/lessons/?x=1');
   });
 
+  it('answers a search too long to read with a page that says so, and stays up', async () => {
+    const answer = await rawGet(workshop.port, `/search/?q=${'isError+'.repeat(2_500)}`);
+    expect(answer.status).toBe(431);
+    expect(answer.text).toContain('This address is too long for the workshop server to read');
+    expect(answer.text).toContain('<a href="/search/">search again</a>');
+    const home = await rawGet(workshop.port, '/');
+    expect(home.status).toBe(200);
+  });
+
   it('answers a path with control characters with 400, naming the problem', async () => {
     const answer = await rawGet(workshop.port, '/lessons/%0A');
     expect(answer.status).toBe(400);
