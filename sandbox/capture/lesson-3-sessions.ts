@@ -51,6 +51,21 @@ export async function captureOlderOffer(): Promise<CaptureResult> {
 }
 
 /**
+ * An offer of 2024-11-05, the first published revision: SDK 1.32.2 echoes it, and then lists
+ * and answers tools with members later revisions added (title, outputSchema, execution,
+ * structuredContent). The lesson shows that departure from "respect the negotiated version".
+ */
+export async function captureOldestOffer(): Promise<CaptureResult> {
+  const { frames } = await runStdioSession(async (session) => {
+    await session.request(offer('2024-11-05'));
+    session.send(script.initialized);
+    await session.request(script.toolsList);
+    await session.request(script.orderFound);
+  });
+  return { frames };
+}
+
+/**
  * Paper Trail started with --versions 2025-06-18,2024-11-05: the client offers 2025-11-25
  * and is answered with the newest version the server accepts. A client that speaks it goes
  * on; the capture stops here, where the client decides.
