@@ -95,7 +95,7 @@ const entries: unknown = [
     id: 'capability',
     term: 'capability',
     definition:
-      'A feature a side declares in the `initialize` exchange (`capabilities` in the request and in its result), such as `tools` for a server or `elicitation` for a client. During the session each side uses only the features both declared.',
+      'A feature a side declares in the `initialize` exchange (`capabilities` in the request and in its result), such as `tools` for a server or `elicitation` for a client. During the session each side uses only what the other declared: a client calls `tools/list` only when the server declared `tools`, a server sends `sampling/createMessage` only when the client declared `sampling`.',
     source: {
       title: 'Basic › Lifecycle › Initialization',
       href: `${SPEC}/basic/lifecycle#initialization`,

@@ -53,6 +53,8 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'handshake-no-logging.jsonl', run: lesson3.captureUndeclaredLogging },
   { file: 'handshake-logging.jsonl', run: lesson3.captureDeclaredLogging },
   { file: 'http-protocol-version.jsonl', run: lesson3.captureHttpProtocolVersion },
+  { file: 'handshake-2024-version.jsonl', run: lesson3.captureOldestOffer },
+  { file: 'handshake-future-version.jsonl', run: lesson3.captureFutureVersion },
   { file: 'stdio-tool-calls.jsonl', run: captureStdioToolCalls },
   { file: 'stdio-buggy-output.jsonl', run: captureStdioBuggyOutput },
   { file: 'stdio-unchecked-output.jsonl', run: captureStdioUncheckedOutput },

@@ -2,12 +2,18 @@
 // an unknown offer, an older offer and a server that accepts fewer versions, requests before
 // initialize, capability gating with and without --logging, and the MCP-Protocol-Version
 // header over HTTP. Each is the real Paper Trail behind the same taps the exercises use.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { spawnPaperTrailHttp } from '../paper-trail/index.ts';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { paperTrailCommand, spawnPaperTrailHttp } from '../paper-trail/index.ts';
 import { startHttpTap } from '../tap/http-tap.ts';
 import { Framer } from '../wire/framer.ts';
 import { normaliseCapture } from './normalise.ts';
-import { runStdioSession } from './stdio-session.ts';
+import { readTapRecord, runStdioSession } from './stdio-session.ts';
+import { tapped } from './tap-command.ts';
 import type { CaptureResult } from './types.ts';
 import * as script from './script.ts';
 import { frame } from './script.ts';
@@ -48,6 +54,52 @@ export async function captureOlderOffer(): Promise<CaptureResult> {
     await session.request(script.orderFound);
   });
   return { frames };
+}
+
+/**
+ * An offer of 2024-11-05, the first published revision: SDK 1.32.2 echoes it, and then lists
+ * and answers tools with members later revisions added (title, outputSchema, execution,
+ * structuredContent). The lesson shows that departure from "respect the negotiated version".
+ */
+export async function captureOldestOffer(): Promise<CaptureResult> {
+  const { frames } = await runStdioSession(async (session) => {
+    await session.request(offer('2024-11-05'));
+    session.send(script.initialized);
+    await session.request(script.toolsList);
+    await session.request(script.orderFound);
+  });
+  return { frames };
+}
+
+/**
+ * The SDK's own Client against Paper Trail --future-version 2099-01-01: it reads a result in
+ * a version it cannot speak, rejects connect(), sends nothing more and closes the transport.
+ * The tap's record is the whole session.
+ */
+export async function captureFutureVersion(): Promise<CaptureResult> {
+  const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-future-'));
+  try {
+    const record = join(folder, 'future.ndjson');
+    const server = paperTrailCommand(['--future-version', '2099-01-01']);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: tapped(record, server.command, server.args),
+      stderr: 'ignore',
+    });
+    const closed = new Promise<void>((resolve) => {
+      transport.onclose = resolve;
+    });
+    const client = new Client({ name: 'paper-trail-course-host', version: '1.0.0' });
+    const refused = await client.connect(transport).then(
+      () => new Error('the SDK Client accepted 2099-01-01'),
+      () => undefined,
+    );
+    if (refused) throw refused;
+    await closed;
+    return { frames: readTapRecord(record).frames };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /**

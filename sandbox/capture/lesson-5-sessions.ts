@@ -67,7 +67,7 @@ export function captureSubscription(): Promise<CaptureResult> {
   });
 }
 
-/** Prompts and completions with --live. */
+/** Prompts and completions with --live, and a prompt fetched without its required argument. */
 export function capturePrompts(): Promise<CaptureResult> {
   return runSession(['--live'], async (session) => {
     await hello(session);
@@ -93,5 +93,7 @@ export function capturePrompts(): Promise<CaptureResult> {
         argument: { name: 'order_id', value: 'PT-104' },
       }),
     );
+    // A required argument left out: the SDK's prompts/get handler refuses it with -32602.
+    await session.request(request(7, 'prompts/get', { name: 'draft_customer_reply' }));
   });
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './sessions.ts';
-import { versionsFlag } from './versions-flag.ts';
+import { futureVersionFlag, versionsFlag } from './versions-flag.ts';
 import { SDK_PROTOCOL_VERSIONS } from './handshake.ts';
 import { DROP_POINTS, RETRY_MS, dropPointFor } from './http-resume.ts';
 
@@ -44,6 +44,8 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
   --versions V1,V2,...     accept only these protocol versions in initialize; another offer
                            is answered with the newest of them (default: all the SDK's,
                            ${SDK_PROTOCOL_VERSIONS.join(', ')})
+  --future-version V       answer every initialize with V (YYYY-MM-DD), a version the SDK
+                           does not speak, as a server of a later revision would (lesson 3)
   --logging                declare the logging capability: honour logging/setLevel and log
                            each order_status call as notifications/message
   --buggy-output           order_status sends structured output that breaks its
@@ -85,6 +87,7 @@ const Options = z
     'max-sessions': count('--max-sessions', 10_000),
     seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
     versions: versionsFlag.optional(),
+    'future-version': futureVersionFlag.optional(),
     logging: z.boolean().default(false),
     'buggy-output': z.boolean().default(false),
     'unchecked-output': z.boolean().default(false),
@@ -155,6 +158,10 @@ const Options = z
     error:
       '--auth only makes sense together with --http: a stdio server takes its credentials from its environment',
   })
+  .refine((o) => o.versions === undefined || o['future-version'] === undefined, {
+    error:
+      '--future-version and --versions contradict each other: one answers a version no SDK speaks, the other only versions it does',
+  })
   .refine((o) => o.asks || !o.undelivered, {
     error: '--undelivered only makes sense together with --asks: it is there so cancel_order asks',
   })
@@ -170,6 +177,7 @@ const Options = z
 interface Served {
   seed?: number;
   versions?: string[];
+  futureVersion?: string;
   logging?: boolean;
   buggyOutput?: true;
   uncheckedOutput?: true;
@@ -207,6 +215,7 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
   const seed = {
     ...(o.seed !== undefined && { seed: o.seed }),
     ...(o.versions !== undefined && { versions: o.versions }),
+    ...(o['future-version'] !== undefined && { futureVersion: o['future-version'] }),
     ...(o.logging && { logging: true }),
     ...(o['buggy-output'] && { buggyOutput: true as const }),
     ...(o['unchecked-output'] && { uncheckedOutput: true as const }),

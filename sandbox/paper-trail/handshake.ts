@@ -56,6 +56,22 @@ export function acceptOnlyVersions(server: McpServer, versions: readonly string[
   });
 }
 
+/**
+ * Makes `server` answer every initialize with `version`, a revision no SDK it runs on speaks,
+ * as a server built for a later revision would: the result is the SDK's own in every other
+ * member. It exists so a lesson can show what a client does with an answer it cannot speak.
+ */
+export function answerFutureVersion(server: McpServer, version: string): void {
+  const sdk = server.server as unknown as SdkInitialize;
+  if (typeof sdk._oninitialize !== 'function') {
+    throw new Error('this SDK has no Server._oninitialize: --future-version needs updating');
+  }
+  server.server.setRequestHandler(InitializeRequestSchema, async (request) => ({
+    ...(await sdk._oninitialize(request)),
+    protocolVersion: version,
+  }));
+}
+
 /** What Paper Trail's log lines need from a tool handler's `extra`: the HTTP session, if any. */
 interface LogContext {
   sessionId?: string;

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
       carrier: carrierAccountFrom(process.env),
       log,
       versions: args.versions,
+      futureVersion: args.futureVersion,
       logging: args.logging,
       buggyOutput: args.buggyOutput,
       uncheckedOutput: args.uncheckedOutput,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { orderBook, undelivered } from './orders.ts';
 import type { OrderRecord } from './orders.ts';
 import { registerCarrierResource, type CarrierAccount } from './carrier.ts';
-import { acceptOnlyVersions, logLine } from './handshake.ts';
+import { acceptOnlyVersions, answerFutureVersion, logLine } from './handshake.ts';
 import { READS_ONE_ORDER } from './tools/annotations.ts';
 import { buggyStructured } from './tools/buggy-output.ts';
 import { registerShippingLabel } from './tools/shipping-label.ts';
@@ -29,6 +29,8 @@ export interface PaperTrailOptions {
   log?: (line: string) => void;
   /** Protocol versions accepted in initialize (--versions); all the SDK's when absent. */
   versions?: readonly string[];
+  /** Answer every initialize with this version, one the SDK does not speak (--future-version). */
+  futureVersion?: string;
   /** Declare the logging capability and log tool calls as notifications/message (--logging). */
   logging?: boolean;
   /** order_status's structured output breaks its outputSchema (tools/buggy-output.ts). */
@@ -83,6 +85,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
     ...(options.logging && { capabilities: { logging: {} } }),
   });
   if (options.versions) acceptOnlyVersions(server, options.versions);
+  if (options.futureVersion) answerFutureVersion(server, options.futureVersion);
   const cache = options.chatty ? carrierCache() : undefined;
 
   server.registerTool(

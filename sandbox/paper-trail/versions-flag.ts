@@ -36,3 +36,19 @@ export const versionsFlag = z
       ctx.addIssue({ code: 'custom', message: `--versions names "${repeated}" twice` });
     }
   });
+
+/**
+ * The --future-version value: a date-shaped version that is not one the SDK speaks (for those,
+ * --versions is the flag), so a client that checks its list has to hang up.
+ */
+export const futureVersionFlag = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, {
+    error: (issue) =>
+      `--future-version needs a protocol version written YYYY-MM-DD, such as 2099-01-01, got "${String(issue.input)}"`,
+  })
+  .refine((version) => !SDK_PROTOCOL_VERSIONS.includes(version), {
+    error: (issue) =>
+      `--future-version: "${String(issue.input)}" is a version the SDK speaks; use --versions to answer it`,
+  });

@@ -140,6 +140,39 @@ describe('--versions with the SDK Client', () => {
   });
 });
 
+describe('--future-version: a version no SDK here speaks', () => {
+  it('reads the flag, and refuses a version the SDK speaks, a non-date and --versions beside it', () => {
+    expect(parsePaperTrailArgs(['--future-version', '2099-01-01'])).toEqual({
+      mode: 'stdio',
+      futureVersion: '2099-01-01',
+    });
+    const refusals: [string[], string][] = [
+      [['--future-version', '2025-06-18'], '"2025-06-18" is a version the SDK speaks'],
+      [['--future-version', 'soon'], 'YYYY-MM-DD, such as 2099-01-01, got "soon"'],
+      [['--future-version', '2099-01-01', '--versions', '2025-06-18'], 'contradict each other'],
+    ];
+    for (const [argv, message] of refusals) {
+      expect(() => parsePaperTrailArgs(argv)).toThrow(message);
+    }
+  });
+
+  it('makes the SDK Client hang up: connect() rejects, and no request follows', async () => {
+    const seen: JSONRPCMessage[] = [];
+    const client = new Client({ name: 'future-test', version: '1.0.0' });
+    const transport = recording(stdioClient(['--future-version', '2099-01-01']), seen);
+    const closed = new Promise<void>((resolve) => {
+      transport.onclose = resolve;
+    });
+    await expect(client.connect(transport)).rejects.toThrow(
+      "Server's protocol version is not supported: 2099-01-01",
+    );
+    // The SDK closes the transport itself; the result it read is the whole session.
+    await closed;
+    expect(seen).toHaveLength(1);
+    expect(protocolVersionIn(seen)).toBe('2099-01-01');
+  });
+});
+
 describe('--versions with raw lines', () => {
   let peer: RawPeer | undefined;
   afterEach(async () => {
