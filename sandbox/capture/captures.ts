@@ -64,6 +64,7 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'notifications-cancel.jsonl', run: lesson6.captureCancel },
   { file: 'notifications-cancel-zero.jsonl', run: lesson6.captureCancelZero },
   { file: 'notifications-list-changed.jsonl', run: lesson6.captureListChanged },
+  { file: 'notifications-timeouts.jsonl', run: lesson6.captureTimeouts },
   { file: 'stdout-npm-banner.jsonl', run: lesson9.captureNpmBanner },
   { file: 'stdout-npm-silent.jsonl', run: lesson9.captureNpmSilent },
   { file: 'stdout-chatty-host.jsonl', run: lesson9.captureChattyHost },
