@@ -76,6 +76,8 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'http-lifecycle.jsonl', run: lesson7.captureHttpLifecycle },
   { file: 'http-transport-errors.jsonl', run: lesson7.captureHttpTransportErrors },
   { file: 'http-resume.jsonl', run: lesson7.captureHttpResume },
+  { file: 'http-batch.jsonl', run: lesson7.captureHttpBatch },
+  { file: 'http-second-get.jsonl', run: lesson7.captureHttpSecondGet },
   { file: 'auth-flow.jsonl', run: lesson10.captureAuthFlow },
   { file: 'auth-refusals.jsonl', run: lesson10.captureAuthRefusals },
   { file: 'asks-cancel.jsonl', run: lesson8.captureAsksCancel },
