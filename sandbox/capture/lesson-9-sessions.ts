@@ -99,8 +99,8 @@ export const captureChattyHost = () =>
 
 /**
  * The Inspector CLI lists the tools of Paper Trail --chatty through a tap: it drops the
- * banner without a word and prints the list. (Its tools/call never returns: the lost reply
- * leaves it waiting, which tests/paper-trail/chatty.test.ts measures; no capture waits that.)
+ * banner without a word and prints the list. (Its tools/call waits for the lost reply until
+ * the SDK's 60 s request timeout, then exits 1 with -32001: too long for a capture to wait.)
  */
 export async function captureInspectorChatty(): Promise<CaptureResult> {
   const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-l9-inspector-'));
