@@ -3,7 +3,17 @@
 // wait for a server notification as well as for a reply). Where a session cancels
 // after the second progress step, Paper Trail pauses --scan-ms between scans: long enough
 // that the cancel always lands before the third scan, so the capture is the same every time.
-import { runStdioSession, type StdioSession } from './stdio-session.ts';
+// The timeouts session is the SDK's Client instead, since the timeouts are its own.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { paperTrailCommand } from '../paper-trail/index.ts';
+import { HOST_INFO } from './lesson-1-sessions.ts';
+import { readTapRecord, runStdioSession, type StdioSession } from './stdio-session.ts';
+import { tapped as tapCommand } from './tap-command.ts';
 import type { CaptureResult } from './types.ts';
 import * as script from './script.ts';
 
@@ -105,4 +115,59 @@ export function captureListChanged(): Promise<CaptureResult> {
     },
     ['--maintenance'],
   );
+}
+
+/**
+ * Timeouts as SDK 1.32.2's Client keeps them, against Paper Trail --logging --scan-ms 600
+ * (each scan comes 600 ms after the last, the first 600 ms after the call). A call with a
+ * 100 ms timeout: the Client cancels it itself, and the server's notice says it stopped. A
+ * call whose 900 ms timeout each progress step resets: it lives 2.4 s and ends in its result.
+ * The same call capped with maxTotalTimeout 900: the second step (1.2 s) finds the cap passed
+ * and the call rejects; the timer the first step set runs on and sends the cancel at 1.5 s,
+ * before the third scan (1.8 s). Every margin is 300 ms, so the frames do not depend on load.
+ */
+export async function captureTimeouts(): Promise<CaptureResult> {
+  const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-l6-'));
+  const record = join(folder, 'tap.ndjson');
+  try {
+    const client = new Client(HOST_INFO);
+    let notice: () => void = () => undefined;
+    const nextNotice = () => new Promise<void>((resolve) => (notice = resolve));
+    client.setNotificationHandler(LoggingMessageNotificationSchema, () => notice());
+    const server = paperTrailCommand(['--logging', '--scan-ms', '600']);
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: tapCommand(record, server.command, server.args),
+      }),
+    );
+    const call = { name: 'track_shipment', arguments: { order_id: 'PT-1041' } };
+    const onprogress = () => undefined;
+    const refused = (what: string, stopped: Promise<void>) =>
+      [() => Promise.reject(new Error(`timeouts: ${what} was answered`)), () => stopped] as const;
+    try {
+      await client.setLoggingLevel('notice');
+      await client
+        .callTool(call, undefined, { timeout: 100 })
+        .then(...refused('the 100 ms call', nextNotice()));
+      await client.callTool(call, undefined, {
+        timeout: 900,
+        resetTimeoutOnProgress: true,
+        onprogress,
+      });
+      await client
+        .callTool(call, undefined, {
+          timeout: 900,
+          resetTimeoutOnProgress: true,
+          maxTotalTimeout: 900,
+          onprogress,
+        })
+        .then(...refused('the capped call', nextNotice()));
+    } finally {
+      await client.close();
+    }
+    return { frames: readTapRecord(record).frames };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

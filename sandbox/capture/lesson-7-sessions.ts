@@ -1,6 +1,13 @@
 // Lesson 7's scripted streamable HTTP sessions: the session lifecycle, the transport's errors
-// as HTTP statuses, and a resumed stream, run by http-session.ts's runHttpSteps.
+// as HTTP statuses, a resumed stream and a JSON-RPC batch, run by http-session.ts's
+// runHttpSteps; and two GET streams at once, which needs two requests open together.
+import { performance } from 'node:perf_hooks';
+import { spawnPaperTrailHttp } from '../paper-trail/index.ts';
+import { startHttpTap } from '../tap/http-tap.ts';
+import { Framer } from '../wire/framer.ts';
 import { runHttpSteps, type HttpStep } from './http-session.ts';
+import { normaliseCapture } from './normalise.ts';
+import type { CaptureResult } from './types.ts';
 import * as script from './script.ts';
 
 const handshake: HttpStep[] = [
@@ -80,3 +87,67 @@ export const captureHttpResume = () =>
       { method: 'DELETE' },
     ],
   );
+
+// A JSON-RPC batch in one POST: the 2025-11-25 transport says a POST body is a single
+// message, and SDK 1.32.2's transport takes an array anyway and answers with one.
+export const captureHttpBatch = () =>
+  runHttpSteps(
+    ['--json-response'],
+    [...handshake, { method: 'POST', body: `[${script.orderFound},${script.ping}]` }],
+  );
+
+/**
+ * A second GET stream while the first is open: SDK 1.32.2 allows one per session and answers
+ * the second 409. The first stream's greeting (--logging) is read before the second GET, so
+ * the order of the frames is fixed; then the first is hung up and the session deleted.
+ */
+export async function captureHttpSecondGet(): Promise<CaptureResult> {
+  const server = await spawnPaperTrailHttp({ flags: ['--logging'] });
+  const framer = new Framer();
+  const t0 = performance.timeOrigin;
+  const tap = await startHttpTap({
+    target: server.url,
+    onFrame: ({ at, ...frame }) => framer.add({ ...frame, t: at - t0 }),
+  });
+  try {
+    const session: Record<string, string> = {};
+    const send = (method: string, body?: string, signal?: AbortSignal) =>
+      fetch(tap.url, {
+        method,
+        body,
+        signal,
+        headers: {
+          ...session,
+          ...(method === 'POST' && {
+            accept: 'application/json, text/event-stream',
+            'content-type': 'application/json',
+          }),
+          ...(method === 'GET' && { accept: 'text/event-stream' }),
+        },
+      });
+    const opened = await send('POST', script.initialize);
+    session['mcp-session-id'] = opened.headers.get('mcp-session-id') ?? '';
+    await opened.text();
+    session['mcp-protocol-version'] = script.PROTOCOL_VERSION;
+    await (await send('POST', script.initialized)).text();
+
+    const hangUp = new AbortController();
+    const first = await send('GET', undefined, hangUp.signal);
+    const reader = first.body!.pipeThrough(new TextDecoderStream()).getReader();
+    for (let seen = ''; !seen.includes('"notifications/message"');) {
+      const read = await reader.read();
+      if (read.done) throw new Error('second GET: the first GET stream ended before its greeting');
+      seen += read.value;
+    }
+    await (await send('GET')).text();
+    hangUp.abort();
+    await reader.cancel().catch(() => {});
+    // Give the tap a moment to record the first stream's end, then end the session.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await (await send('DELETE')).text();
+  } finally {
+    await tap.close();
+    await server.stop();
+  }
+  return { frames: normaliseCapture(framer.frames) };
+}

@@ -2,16 +2,18 @@
 // (the SDK `Client` with its StdioClientTransport) starts Paper Trail through a tap, either
 // with `npm run` (with and without --silent) or with --chatty; the Inspector CLI meets
 // --chatty too; and a scripted session shows the reader stripping a `\r` before a newline.
-// For the host sessions the sidecar holds what the host's onerror wrote to its stderr.
+// For the host sessions the sidecar holds what the host's onerror wrote to its stderr, or,
+// where a console patch moved the dependency's lines, what the server wrote to its own.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { paperTrailCommand } from '../paper-trail/index.ts';
+import { PAPER_TRAIL_MAIN } from '../paper-trail/command.ts';
 import { HOST_INFO, INSPECTOR } from './lesson-1-sessions.ts';
 import { tapped } from './tap-command.ts';
 import { readTapRecord, runStdioSession } from './stdio-session.ts';
@@ -24,12 +26,14 @@ const LOST_REPLY_TIMEOUT_MS = 1500;
 
 /**
  * A host starts `command args` through a tap and runs `steps` with its Client; the frames
- * come from the tap, the sidecar from the host's onerror, one line per report.
+ * come from the tap. The sidecar is the host's onerror, one line per report, or with
+ * `sidecar: 'server'` the server's own stderr as the tap kept it.
  */
 async function hostSession(
   command: string,
   args: string[],
   steps: (client: Client) => Promise<void>,
+  { sidecar = 'host' }: { sidecar?: 'host' | 'server' } = {},
 ): Promise<CaptureResult> {
   const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-l9-'));
   const record = join(folder, 'tap.ndjson');
@@ -49,7 +53,8 @@ async function hostSession(
     } finally {
       await client.close();
     }
-    const { frames } = readTapRecord(record);
+    const { frames, stderr } = readTapRecord(record);
+    if (sidecar === 'server') return { frames, stderr };
     return { frames, stderr: reports.map((line) => `${line}\n`).join('') };
   } finally {
     rmSync(folder, { recursive: true, force: true });
@@ -94,8 +99,8 @@ export const captureChattyHost = () =>
 
 /**
  * The Inspector CLI lists the tools of Paper Trail --chatty through a tap: it drops the
- * banner without a word and prints the list. (Its tools/call never returns: the lost reply
- * leaves it waiting, which tests/paper-trail/chatty.test.ts measures; no capture waits that.)
+ * banner without a word and prints the list. (Its tools/call waits for the lost reply until
+ * the SDK's 60 s request timeout, then exits 1 with -32001: too long for a capture to wait.)
  */
 export async function captureInspectorChatty(): Promise<CaptureResult> {
   const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-l9-inspector-'));
@@ -139,3 +144,67 @@ export async function captureCarriageReturn(): Promise<CaptureResult> {
   });
   return { frames };
 }
+
+/**
+ * The console patch a server author puts in front of a noisy dependency, as a module of its
+ * own. Lesson 9 shows the same lines; they move the three stdout methods to stderr.
+ */
+export const QUIET_CONSOLE_MODULE =
+  'console.log = console.error;\nconsole.info = console.error;\nconsole.debug = console.error;\n';
+
+/**
+ * Paper Trail --chatty started through an entry module written into a scratch folder. The
+ * entry imports Paper Trail's main module, whose loading prints carrier-kit's banner (its
+ * main() runs up to the banner while the module is evaluated), the way a dependency that
+ * prints at its top level does when the entry imports it.
+ */
+async function entrySession(
+  entry: (files: { quiet: string; main: string }) => string,
+  nodeFlags: (quiet: string) => string[],
+  sidecar: 'host' | 'server',
+): Promise<CaptureResult> {
+  const folder = mkdtempSync(join(tmpdir(), 'mcpw-capture-l9-entry-'));
+  try {
+    const quiet = join(folder, 'quiet-console.mjs');
+    writeFileSync(quiet, QUIET_CONSOLE_MODULE);
+    const server = join(folder, 'server.mjs');
+    const files = { quiet: pathToFileURL(quiet).href, main: pathToFileURL(PAPER_TRAIL_MAIN).href };
+    writeFileSync(server, entry(files));
+    // A host that only connects: the handshake is the first reply a banner can spoil.
+    return await hostSession(
+      process.execPath,
+      [...nodeFlags(quiet), server, '--chatty'],
+      async () => undefined,
+      { sidecar },
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The patch as the first statements of the entry module, above its import: ESM evaluates
+ * every static import before the module's own body, so the banner is already on stdout.
+ */
+export const capturePatchTooLate = () =>
+  entrySession(
+    ({ main }) => `${QUIET_CONSOLE_MODULE}import ${JSON.stringify(main)};\n`,
+    () => [],
+    'host',
+  );
+
+/** The patch in a module of its own, imported first: it runs before the dependency loads. */
+export const capturePatchFirstImport = () =>
+  entrySession(
+    ({ quiet, main }) => `import ${JSON.stringify(quiet)};\nimport ${JSON.stringify(main)};\n`,
+    () => [],
+    'server',
+  );
+
+/** The same module preloaded with `node --import`, before the entry module is even read. */
+export const capturePatchNodeImport = () =>
+  entrySession(
+    ({ main }) => `import ${JSON.stringify(main)};\n`,
+    (quiet) => ['--import', quiet],
+    'server',
+  );
