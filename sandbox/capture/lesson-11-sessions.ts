@@ -142,6 +142,37 @@ export function captureReject2025(): Promise<CaptureResult> {
   });
 }
 
+/**
+ * A request without the _meta envelope as the first thing on a fresh stdio connection: SDK
+ * 2.4.0's serveStdio classifies the opening message, finds no envelope and serves the whole
+ * connection as 2025-11-25, so this tools/list is answered the old way (no resultType). The
+ * -32602 of removed-2026 comes only once a connection is already pinned to 2026-07-28.
+ */
+export function captureNoEnvelopeFirst(): Promise<CaptureResult> {
+  return v2Stdio([], async (session) => {
+    await session.request(request(1, 'tools/list'));
+  });
+}
+
+/**
+ * After a server/discover, a request without the envelope is still an opening message to
+ * serveStdio (discover only probes): the probe instance is discarded and the connection falls
+ * back to 2025-11-25, so the order lookup is answered without resultType.
+ */
+export function captureNoEnvelopeAfterDiscover(): Promise<CaptureResult> {
+  return v2Stdio([], async (session) => {
+    await session.request(modern(1, 'server/discover'));
+    await session.request(request(2, 'tools/call', call('order_status', 'PT-1041')));
+  });
+}
+
+/** The same opening request to --legacy reject: refused with -32022, as initialize is. */
+export function captureNoEnvelopeReject(): Promise<CaptureResult> {
+  return v2Stdio(['--legacy', 'reject'], async (session) => {
+    await session.request(request(1, 'tools/list'));
+  });
+}
+
 interface HttpStep {
   method: 'POST' | 'GET';
   body?: string;
