@@ -143,21 +143,11 @@ export function captureReject2025(): Promise<CaptureResult> {
 }
 
 /**
- * A request without the _meta envelope as the first thing on a fresh stdio connection: SDK
- * 2.4.0's serveStdio classifies the opening message, finds no envelope and serves the whole
- * connection as 2025-11-25, so this tools/list is answered the old way (no resultType). The
- * -32602 of removed-2026 comes only once a connection is already pinned to 2026-07-28.
- */
-export function captureNoEnvelopeFirst(): Promise<CaptureResult> {
-  return v2Stdio([], async (session) => {
-    await session.request(request(1, 'tools/list'));
-  });
-}
-
-/**
- * After a server/discover, a request without the envelope is still an opening message to
- * serveStdio (discover only probes): the probe instance is discarded and the connection falls
- * back to 2025-11-25, so the order lookup is answered without resultType.
+ * A request without the _meta envelope, after a server/discover: SDK 2.4.0's serveStdio still
+ * treats it as the connection's opening message (discover only probes), finds no envelope,
+ * discards the probe instance and serves the connection as 2025-11-25, so the lookup is
+ * answered without resultType. The -32602 of removed-2026 comes only once a connection is
+ * already serving 2026-07-28.
  */
 export function captureNoEnvelopeAfterDiscover(): Promise<CaptureResult> {
   return v2Stdio([], async (session) => {
