@@ -95,6 +95,8 @@ export const CAPTURES: readonly CaptureSpec[] = [
   { file: 'cancel-2026.jsonl', run: lesson11.captureCancel2026 },
   { file: 'removed-2026.jsonl', run: lesson11.captureRemoved2026 },
   { file: 'reject-2025.jsonl', run: lesson11.captureReject2025 },
+  { file: 'no-envelope-after-discover.jsonl', run: lesson11.captureNoEnvelopeAfterDiscover },
+  { file: 'no-envelope-reject.jsonl', run: lesson11.captureNoEnvelopeReject },
   { file: 'http-2026.jsonl', run: lesson11.captureHttp2026 },
   { file: 'http-reject-2025.jsonl', run: lesson11.captureHttpReject2025 },
   { file: 'listen-2026.jsonl', run: lesson11.captureListen2026 },

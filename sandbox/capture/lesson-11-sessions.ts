@@ -142,6 +142,27 @@ export function captureReject2025(): Promise<CaptureResult> {
   });
 }
 
+/**
+ * A request without the _meta envelope, after a server/discover: SDK 2.4.0's serveStdio still
+ * treats it as the connection's opening message (discover only probes), finds no envelope,
+ * discards the probe instance and serves the connection as 2025-11-25, so the lookup is
+ * answered without resultType. The -32602 of removed-2026 comes only once a connection is
+ * already serving 2026-07-28.
+ */
+export function captureNoEnvelopeAfterDiscover(): Promise<CaptureResult> {
+  return v2Stdio([], async (session) => {
+    await session.request(modern(1, 'server/discover'));
+    await session.request(request(2, 'tools/call', call('order_status', 'PT-1041')));
+  });
+}
+
+/** The same opening request to --legacy reject: refused with -32022, as initialize is. */
+export function captureNoEnvelopeReject(): Promise<CaptureResult> {
+  return v2Stdio(['--legacy', 'reject'], async (session) => {
+    await session.request(request(1, 'tools/list'));
+  });
+}
+
 interface HttpStep {
   method: 'POST' | 'GET';
   body?: string;
