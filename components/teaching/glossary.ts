@@ -553,7 +553,7 @@ const entries: unknown = [
     id: 'dns-rebinding',
     term: 'DNS rebinding',
     definition:
-      "An attack in which a web page makes its own host name resolve to 127.0.0.1, so the browser sends its requests to a server on your machine. The requests still carry the page's Host and Origin, so a server that checks both refuses them with 403.",
+      "An attack in which a web page makes its own host name resolve to 127.0.0.1, so the browser sends its requests to a server on your machine. The requests carry the page's host name in Host; Origin comes with a cross-origin request or a POST, but not with a same-origin GET. So a server checks Host on every request, and Origin whenever there is one, and refuses a foreign one with 403.",
     source: {
       title: 'Basic › Transports › Streamable HTTP › Security Warning',
       href: `${SPEC}/basic/transports#security-warning`,
