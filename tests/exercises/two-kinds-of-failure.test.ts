@@ -90,6 +90,23 @@ const mistakes: Mistake[] = [
       String.raw`should read "PT-1041 shipped on 2026-03-02\nTracking: 1Z999AA10123456784"`,
     ],
   },
+  // Every run holds a reply with two text items and one with an image beside its text.
+  {
+    name: 'joined-with-space',
+    check: 'text-for-model',
+    says: [
+      'For edge case "two text items"',
+      'the text items are joined with " "; join them with "\\n"',
+    ],
+  },
+  {
+    name: 'maps-every-item',
+    check: 'text-for-model',
+    says: [
+      'For edge case "image beside the text"',
+      'an item that is not text (an image) added an empty line',
+    ],
+  },
 ];
 
 const correct = ['ok-in-operator', 'ok-switch', 'ok-has-own', 'ok-sdk-schema'];
