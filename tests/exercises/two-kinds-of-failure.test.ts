@@ -47,7 +47,7 @@ const mistakes: Mistake[] = [
     name: 'throws-always',
     frame: 4,
     check: 'successes',
-    says: '7 of 7 "ok" case(s) got no label from classify(), e.g. "found order" (frame 4',
+    says: '7 of 7 "ok" cases got no label from classify(), e.g. "found order" (frame 4',
   },
   { name: 'misnamed-export', check: 'runs-every-case', says: 'classify() was asked about 0 of' },
   {
