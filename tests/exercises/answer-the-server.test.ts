@@ -163,7 +163,7 @@ const hints: Record<string, string> = {
   'declares-elicitation': '"elicitation": {}',
   'answers-with-its-id': 'copied as is',
   'answer-shape': 'A decline has no content at all',
-  'right-choice': 'decide by the call you are in',
+  'right-choice': 'Decide by the call the question arrives in',
   'prints-outcomes': 'also when the result is an error',
   'reads-whole-lines': 'A read from a pipe ends anywhere',
   'calls-cancel-order': 'PT-1017 once the first has its result',
