@@ -6,6 +6,9 @@
 // order is delivered yet, so both calls get their question. (Without --undelivered a delivered
 // order is refused with no question at all: a run that asked nothing could judge no answer.)
 // Everything below is judged against this run's frames.
+import { isDeepStrictEqual } from 'node:util';
+import { extraLines } from '../../sandbox/checks/printed.ts';
+import { shownLine } from '../../sandbox/checks/words.ts';
 import { frameRef, say } from '../../sandbox/checks/say.ts';
 import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
 import { cleanExit, rawClientBasics, readsWholeLines } from '../../sandbox/checks/client-checks.ts';
@@ -172,6 +175,18 @@ const callsBoth: Check = {
         ok: false,
         frame: second.frame.seq,
         message: say`Your client asked to cancel PT-1017 (${frameRef(second.frame.seq)}) before PT-1041 (${frameRef(first.frame.seq)}); the task asks for PT-1041 first.`,
+      };
+    }
+    const firstResult = conversation(run).responseTo(first);
+    if (!firstResult || firstResult.frame.seq > second.frame.seq) {
+      return {
+        ok: false,
+        frame: second.frame.seq,
+        message: say`Your client asked to cancel PT-1017 (${frameRef(second.frame.seq)}) while its PT-1041 call (${frameRef(first.frame.seq)}) was still open${
+          firstResult
+            ? say`: that call's result came later, in ${frameRef(firstResult.frame.seq)}`
+            : ''
+        }. The task asks for the second call only once the first has its result: await it first.`,
       };
     }
     return {
@@ -391,6 +406,15 @@ const printsOutcomes: Check = {
         ok: true,
         frame: got[0]!.frame.seq,
         message: say`You printed the result of each call: ${got.map((r) => frameRef(r.frame.seq)).reduce<Said | string>((acc, ref, i) => (i === 0 ? say`${ref}` : say`${acc} and ${ref}`), '')}.`,
+      };
+    }
+    const extra = lines.filter((l) => !expected.includes(l));
+    const rest = lines.filter((l) => expected.includes(l));
+    if (extra.length > 0 && isDeepStrictEqual(rest, expected)) {
+      return {
+        ok: false,
+        frame: got[0]!.frame.seq,
+        message: say`You printed the text of each result (${frameRef(got[0]!.frame.seq)}${got[1] ? say`, ${frameRef(got[1].frame.seq)}` : ''}), but stdout also holds ${extraLines(extra.length)}, ${shownLine(extra[0]!)}. Stdout must hold those lines and nothing else: send anything for a human to stderr, with console.error.`,
       };
     }
     const want = quote(expected.join('\n'), 240);

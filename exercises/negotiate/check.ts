@@ -11,7 +11,9 @@ import type { Read } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
 import type { FrameRecord } from '../../sandbox/wire/record.ts';
 import { driverReports } from '../../sandbox/checks/driver-reports.ts';
-import { isObject } from '../../sandbox/checks/run-story.ts';
+import { isObject, parsedLine } from '../../sandbox/checks/run-story.ts';
+import { extraLines } from '../../sandbox/checks/printed.ts';
+import { json, shownLine } from '../../sandbox/checks/words.ts';
 
 /** The versions the task says the client speaks, newest first. */
 const SPEAKS = ['2025-11-25', '2025-06-18'];
@@ -191,6 +193,13 @@ const offersLatest: Check = {
           n,
         );
       }
+      const info = p.clientInfo;
+      if (typeof info.name !== 'string' || typeof info.version !== 'string') {
+        return fail(
+          say`In ${where} your initialize (${frameRef(n)}) has clientInfo ${json(info)}; it needs a string name and a string version.`,
+          n,
+        );
+      }
       const early = s.sent.find((r) => r.frame.seq < n && !isPing(r));
       if (early) {
         return fail(
@@ -329,7 +338,7 @@ function continues(name: 'A' | 'B', expected: string): Check {
       const args = isObject(params.arguments) ? params.arguments : {};
       if (params.name !== 'order_status' || args.order_id !== s.order) {
         return fail(
-          say`In ${where} your tools/call (${frameRef(call.frame.seq)}) asks for ${quote(JSON.stringify({ name: params.name, arguments: params.arguments }), 120)}; expected the tool "order_status" with order_id "${s.order}", the order id your client was given as its first argument.`,
+          say`In ${where} your tools/call (${frameRef(call.frame.seq)}) asks for ${json({ name: params.name, arguments: params.arguments }, 120)}; expected the tool "order_status" with order_id "${s.order}", the order id your client was given as its first argument.`,
           call.frame.seq,
         );
       }
@@ -343,9 +352,20 @@ function continues(name: 'A' | 'B', expected: string): Check {
       }
       const r = reply.frame.seq;
       const printed = printedValue(s.stdout);
+      const lines = s.stdout.split('\n').filter((l) => l.trim() !== '');
+      const hit = lines.findIndex((l) =>
+        isDeepStrictEqual(parsedLine(l), result.structuredContent),
+      );
+      if (lines.length > 1 && hit !== -1) {
+        const extra = lines.filter((_, i) => i !== hit);
+        return fail(
+          say`In ${where} your client printed the structuredContent of ${frameRef(r)}, but its stdout also holds ${extraLines(extra.length)}, ${shownLine(extra[0])}. Stdout must hold that one result line and nothing else: diagnostics belong on stderr, with console.error.`,
+          r,
+        );
+      }
       if (!printed.ok || !isDeepStrictEqual(printed.value, result.structuredContent)) {
         return fail(
-          say`In ${where} your client printed ${quote(s.stdout.trim() || '(nothing)', 160)}; expected exactly one line, the structuredContent of ${frameRef(r)}: ${quote(JSON.stringify(result.structuredContent), 160)}.`,
+          say`In ${where} your client printed ${s.stdout.trim() ? shownLine(s.stdout, 160) : '(nothing)'}; expected exactly one line, the structuredContent of ${frameRef(r)}: ${json(result.structuredContent, 160)}.`,
           r,
         );
       }
@@ -417,6 +437,13 @@ const saysWhy: Check = {
     if (onStdout) {
       return fail(
         say`In run C, after the answer "${answered}" (${frameRef(a)}), your client wrote ${quote(onStdout, 160)} on stdout. Say why you hang up on stderr (console.error): stdout is where a program's results go, and a script reading it would take the message for one.`,
+        a,
+      );
+    }
+    const stray = s.stdout.split('\n').find((l) => l.trim() !== '');
+    if (stray !== undefined) {
+      return fail(
+        say`In run C, after the answer "${answered}" (${frameRef(a)}), your client printed ${shownLine(stray, 160)} on stdout. A client that hangs up has no result, so it prints nothing on stdout; what it has to say goes to stderr (console.error).`,
         a,
       );
     }

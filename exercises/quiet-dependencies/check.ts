@@ -2,6 +2,7 @@
 // behind the tap. Every stray byte on its stdout is counted and the first one placed; both
 // plan_route calls must be answered with this run's right hubs; carrier-kit's diagnostics
 // (banner, the helper's line with this run's trace id, each progress bar) must be on stderr.
+import { counted } from '../../sandbox/checks/words.ts';
 import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { driverReports } from '../../sandbox/checks/driver-reports.ts';
@@ -108,7 +109,7 @@ const stdoutClean: Check = {
     return {
       ok: false,
       frame: first.frame.seq,
-      message: say`Your server wrote ${total} stray byte(s) on stdout, in ${stray.length} line(s). \
+      message: say`Your server wrote ${counted(total, 'stray byte')} on stdout, in ${counted(stray.length, 'line')}. \
 The first starts at byte ${at} of stdout, in ${frameRef(first.frame.seq)}: \
 ${clip(JSON.stringify(strayText(first)), 70)} is ${whatItIs(first, run, data)}.${rest}`,
     };

@@ -9,18 +9,16 @@ import {
   rawClientBasics,
   readsWholeLines,
 } from '../../sandbox/checks/client-checks.ts';
-import { quote } from '../../sandbox/checks/frames.ts';
+import { clip, quote } from '../../sandbox/checks/frames.ts';
+import { extraLines, printedLinesAt } from '../../sandbox/checks/printed.ts';
+import { json, shownLine } from '../../sandbox/checks/words.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
-import { parsedLine, printedBefore } from '../../sandbox/checks/run-story.ts';
+import { isObject, parsedLine, printedBefore } from '../../sandbox/checks/run-story.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
 import type { RunRecord } from '../../sandbox/contract/check.ts';
 
 const TOOL = 'order_status';
 const ORDER = 'PT-1041';
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function toolCalls(run: RunRecord): Read[] {
   return conversation(run)
@@ -90,7 +88,7 @@ const callsTool: Check = {
     const answer = conversation(run).responseTo(call);
     const said =
       answer?.message?.kind === 'result'
-        ? say` The server answered with an isError result in ${frameRef(answer.frame.seq)}: ${quote(JSON.stringify(answer.message.result.content ?? ''), 160)}.`
+        ? say` The server answered with an isError result in ${frameRef(answer.frame.seq)}: ${json(answer.message.result.content ?? '', 160)}.`
         : answer?.message?.kind === 'error'
           ? say` The server answered error ${answer.message.error.code} in ${frameRef(answer.frame.seq)}.`
           : ' It got no answer.';
@@ -120,7 +118,7 @@ const callsTool: Check = {
       return {
         ok: false,
         frame: n,
-        message: say`Your tools/call (${frameRef(n)}) sends arguments ${quote(JSON.stringify(args ?? null))}; expected {"order_id":"${ORDER}"}.${said}`,
+        message: say`Your tools/call (${frameRef(n)}) sends arguments ${json(args ?? null)}; expected {"order_id":"${ORDER}"}.${said}`,
       };
     }
     return {
@@ -130,17 +128,6 @@ const callsTool: Check = {
     };
   },
 };
-
-/** The lines of stdout that hold something, each with where it starts in stdout. */
-function printedLines(run: RunRecord): { text: string; offset: number }[] {
-  const out: { text: string; offset: number }[] = [];
-  let offset = 0;
-  for (const text of run.program.stdout.split('\n')) {
-    if (text.trim() !== '') out.push({ text, offset });
-    offset += text.length + 1;
-  }
-  return out;
-}
 
 /** How a printed object differs from the reply's, member by member. */
 function differences(printed: unknown, expected: unknown): string {
@@ -156,13 +143,18 @@ function differences(printed: unknown, expected: unknown): string {
   return diffs.length > 0 ? `: ${diffs.join('; ')}` : '';
 }
 
+/** A printed line that is a JSON-RPC frame: the client echoed what it sent or read. */
+function isFrame(value: unknown): boolean {
+  return isObject(value) && value.jsonrpc === '2.0';
+}
+
 const printsResult: Check = {
   id: 'prints-result',
   title: 'Print structuredContent as one JSON line, from the reply',
   hint: 'console.log(JSON.stringify(response.result.structuredContent)) once the reply is in, and print nothing else on stdout (use console.error for logs).',
   run(run) {
     const good = successfulCall(run);
-    const lines = printedLines(run);
+    const lines = printedLinesAt(run);
     if (!good) {
       return notReached(
         'There was no successful order_status result to print (see the tool-call check).',
@@ -173,30 +165,36 @@ const printsResult: Check = {
       .structuredContent;
     if (lines.length === 0)
       return { ok: false, message: 'Your program printed nothing on stdout.' };
-    const early = lines.find(
-      (l) => isObject(parsedLine(l.text)) && printedBefore(run, l.offset, reply),
-    );
+    const hit = lines.findIndex((l) => isDeepStrictEqual(parsedLine(l.text), expected));
+    if (hit !== -1) {
+      if (lines.length === 1) {
+        return {
+          ok: true,
+          frame: reply,
+          message: say`You printed the structuredContent of ${frameRef(reply)}.`,
+        };
+      }
+      // The result is there: anything else is a stray line, whatever it looks like.
+      const extra = lines.filter((_, i) => i !== hit);
+      return {
+        ok: false,
+        frame: reply,
+        message: say`You printed the structuredContent of ${frameRef(reply)}, but stdout also holds \
+${extraLines(extra.length)}, ${shownLine(extra[0].text)}. Stdout must hold that one result line and \
+nothing else: diagnostics (progress, debugging) belong on stderr, with console.error.`,
+      };
+    }
+    const early = lines.find((l) => {
+      const p = parsedLine(l.text);
+      return isObject(p) && !isFrame(p) && printedBefore(run, l.offset, reply);
+    });
     if (early) {
       return {
         ok: false,
         frame: reply,
-        message: say`You printed ${quote(early.text, 160)} before the reply it should come from had \
+        message: say`You printed ${clip(early.text, 160)} before the reply it should come from had \
 arrived (${frameRef(reply)}, the answer to your tools/call, came later)${differences(parsedLine(early.text), expected)}. \
 Wait for the reply and print what it says.`,
-      };
-    }
-    const hit = lines.findIndex((l) => isDeepStrictEqual(parsedLine(l.text), expected));
-    if (hit !== -1 && lines.length === 1) {
-      return {
-        ok: true,
-        frame: reply,
-        message: say`You printed the structuredContent of ${frameRef(reply)}.`,
-      };
-    }
-    if (hit !== -1) {
-      return {
-        ok: false,
-        message: `You printed the right JSON, but stdout has ${lines.length} lines; print only that one line.`,
       };
     }
     const whole = lines.find((l) => {
@@ -206,10 +204,13 @@ Wait for the reply and print what it says.`,
     if (whole) {
       return {
         ok: false,
-        message: `You printed the whole result; print only its structuredContent, ${quote(JSON.stringify(expected), 160)}.`,
+        message: `You printed the whole result; print only its structuredContent, ${json(expected, 160)}.`,
       };
     }
-    const object = lines.find((l) => isObject(parsedLine(l.text)));
+    const object = lines.find((l) => {
+      const p = parsedLine(l.text);
+      return isObject(p) && !isFrame(p);
+    });
     if (object) {
       // A garbled character is a reading mistake (reads-whole-lines), not a copied answer.
       const why = object.text.includes('\uFFFD')
@@ -224,7 +225,7 @@ Wait for the reply and print what it says.`,
     return {
       ok: false,
       frame: reply,
-      message: say`Expected stdout to be ${quote(JSON.stringify(expected), 160)} (from ${frameRef(reply)}); saw ${quote(lines.map((l) => l.text).join('\\n'), 160)}.`,
+      message: say`Expected stdout to be ${json(expected, 160)} (from ${frameRef(reply)}); saw ${quote(lines.map((l) => l.text).join('\\n'), 160)}.`,
     };
   },
 };

@@ -1,5 +1,6 @@
 // Checks for stdout-is-the-wire: the learner's server runs under the SDK reference client;
 // every byte on its stdout must be protocol, the tool must still work, logs go to stderr.
+import { counted, shownLine } from '../../sandbox/checks/words.ts';
 import { frameRef, joined, mentionedFrames, say } from '../../sandbox/checks/say.ts';
 import { isDeepStrictEqual } from 'node:util';
 import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
@@ -67,15 +68,12 @@ const onlyProtocol: Check = {
     }
     const list = stray
       .slice(0, 4)
-      .map(
-        (r) =>
-          say`${frameRef(r.frame.seq)} ${clip(JSON.stringify(r.frame.text), 70)} ${whatItIs(r, run)}`,
-      );
+      .map((r) => say`${frameRef(r.frame.seq)} ${shownLine(r.frame.text, 70)} ${whatItIs(r, run)}`);
     const more = stray.length > 4 ? `; and ${stray.length - 4} more` : '';
     return {
       ok: false,
       frame: stray[0].frame.seq,
-      message: say`Your server wrote ${stray.length} line(s) on stdout that are not protocol: ${joined(list, '; ')}${more}. \
+      message: say`Your server wrote ${counted(stray.length, 'line')} on stdout that ${stray.length === 1 ? 'is' : 'are'} not protocol: ${joined(list, '; ')}${more}. \
 The client has to read each one as a message; the SDK client reports an error and skips it, other clients may give up.`,
     };
   },
@@ -201,7 +199,7 @@ const onStderr: Check = {
           ? say`${d.what}${about} is still on stdout (${frameRef(onStdout.frame.seq)})`
           : say`${d.what}${about} is gone`;
       });
-      const message = say`Your server wrote ${lines.length} diagnostic line(s) on stderr, but not all of them: \
+      const message = say`Your server wrote ${counted(lines.length, 'diagnostic line')} on stderr, but not all of them: \
 ${joined(told, '; ')}. Move every diagnostic to stderr rather than deleting it; operators read them there.`;
       // Point at the first frame the message names: a call whose log line is missing.
       const first = mentionedFrames(message)[0];

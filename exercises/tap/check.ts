@@ -6,10 +6,20 @@
 import { frameRef, say } from '../../sandbox/checks/say.ts';
 import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
-import { stderrGist } from '../../sandbox/checks/frames.ts';
+import { clip, stderrGist } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
 import type { Direction } from '../../sandbox/wire/record.ts';
 import { driverReports } from '../../sandbox/checks/driver-reports.ts';
+import {
+  extras,
+  firstLoss,
+  isJson,
+  lines,
+  shown,
+  whatChanged,
+} from '../../sandbox/checks/byte-lines.ts';
+import { labelProblem, twoFramesOnOneLine } from '../../sandbox/checks/frame-log.ts';
+import { counted } from '../../sandbox/checks/words.ts';
 
 interface Exit {
   code: number | null;
@@ -18,7 +28,7 @@ interface Exit {
 }
 
 interface Report {
-  scenario: 'through' | 'server-exits';
+  scenario: 'through' | 'client-closes' | 'server-exits';
   /** base64 of every byte the driver wrote into the relay. */
   wrote: string;
   /** base64 of every byte the relay wrote on its stdout. */
@@ -31,7 +41,15 @@ interface Report {
   /** The relay had exited before the driver closed its stdin ("through" only). */
   exitedEarly?: boolean;
   replies?: Record<string, boolean>;
+  /** The one request got its answer ("client-closes" only). */
+  answered?: boolean;
 }
+
+const SCENARIOS: readonly Report['scenario'][] = ['through', 'client-closes', 'server-exits'];
+
+/** What answer-once.ts --linger writes as it finishes (keep the two in step). */
+const FAREWELL =
+  '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"answer-once","data":"stdin closed → finished, exiting"}}\n';
 
 /** What answer-once.ts writes for the request it reads (keep the two in step). */
 function answerOnceReply(request: string): string {
@@ -44,7 +62,7 @@ function reports(run: RunRecord): Partial<Record<Report['scenario'], Report>> {
   // A damaged or missing line: the relay-runs check reports the missing scenario.
   for (const { value } of driverReports(run.program.stdout, 'tap')) {
     const report = value as unknown as Report;
-    if (report.scenario === 'through' || report.scenario === 'server-exits') {
+    if (SCENARIOS.includes(report.scenario)) {
       out[report.scenario] = report;
     }
   }
@@ -53,86 +71,11 @@ function reports(run: RunRecord): Partial<Record<Report['scenario'], Report>> {
 
 const text = (base64: string) => Buffer.from(base64, 'base64').toString('utf8');
 
-/** A stream's lines, each with its "\n" (the last one without, if it has none). */
-function lines(stream: string): string[] {
-  return stream.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}
-
 /** One side of the harness's record: each frame as its line, newline included. */
 function recorded(run: RunRecord, dir: Direction): { seq: number; line: string }[] {
   return run.frames
     .filter((f) => f.dir === dir)
     .map((f) => ({ seq: f.seq, line: run.unterminated.has(f.seq) ? f.text : `${f.text}\n` }));
-}
-
-/** Shows a line with its invisible characters ("\r", "\n", "\u00e9" typed as text) visible. */
-function shown(line: string, from = 0, max = 70): string {
-  const start = Math.max(0, from - 25);
-  const piece = line.slice(start, start + max);
-  return `${start > 0 ? '…' : ''}${JSON.stringify(piece)}${start + max < line.length ? '…' : ''}`;
-}
-
-function isJson(line: string): boolean {
-  try {
-    JSON.parse(line);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function sameJson(a: string, b: string): boolean {
-  try {
-    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
-  } catch {
-    return false;
-  }
-}
-
-/** In words, what turned the `sent` line into the `arrived` one. */
-function whatChanged(sent: string, arrived: string): string {
-  let at = 0;
-  while (at < sent.length && sent[at] === arrived[at]) at++;
-  const where = `; sent ${shown(sent, at)}, arrived ${shown(arrived, at)}`;
-  if (arrived.includes('\uFFFD') && !sent.includes('\uFFFD')) {
-    return `a character came out as "\uFFFD": a chunk was decoded to text on its own, and a character whose bytes were split between two chunks broke${where}`;
-  }
-  if (sent.endsWith('\r\n') && arrived === sent.replace(/\r\n$/, '\n')) {
-    return `the "\\r" before the newline was dropped (readline strips it): a relay passes bytes, not lines${where}`;
-  }
-  if (sent.endsWith('\n') && arrived === sent.slice(0, -1)) {
-    return `the newline that ends the frame is missing${where}`;
-  }
-  if (sameJson(sent, arrived)) {
-    return `it is the same JSON but not the same bytes: the frame was parsed and written out again (spaces, "\\u00e9" escapes and key order are bytes too)${where}`;
-  }
-  if (arrived.trim() === '') return `an empty line arrived in its place${where}`;
-  return `the bytes differ from character ${at}${where}`;
-}
-
-/** Lines of the one side that did not arrive intact at the other, in order. */
-function firstLoss(
-  sent: readonly string[],
-  arrived: readonly string[],
-): { index: number; arrived?: string } | null {
-  let next = 0;
-  for (const [index, line] of sent.entries()) {
-    const found = arrived.indexOf(line, next);
-    if (found === -1) return { index, arrived: arrived[next] };
-    next = found + 1;
-  }
-  return null;
-}
-
-/** The lines of `arrived` that are not the `sent` ones, matched in order. */
-function extras(sent: readonly string[], arrived: readonly string[]): string[] {
-  const out: string[] = [];
-  let next = 0;
-  for (const line of arrived) {
-    if (next < sent.length && line === sent[next]) next++;
-    else out.push(line);
-  }
-  return out;
 }
 
 function needThrough(run: RunRecord): Report | Outcome {
@@ -141,14 +84,26 @@ function needThrough(run: RunRecord): Report | Outcome {
 }
 const isReport = (value: Report | Outcome): value is Report => 'scenario' in value;
 
+/** A relay that died in the first session, in words, with what it said on stderr. */
+function crashed(run: RunRecord): string | undefined {
+  const through = reports(run).through;
+  const exit = through?.exit;
+  if (!through?.exitedEarly || !exit || exit.code === 0) return undefined;
+  const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+  const gist = stderrGist(through.stderr);
+  return `Your relay ${how} in the middle of the first session.${gist ? ` Its stderr says: ${JSON.stringify(gist.slice(0, 300))}` : ' It wrote nothing on stderr.'}`;
+}
+
 const relayRuns: Check = {
   id: 'relay-runs',
   title: 'The driver can run both sessions through your relay',
   hint: 'Run `node drive.ts relay.ts answer-once.ts npm run --silent paper-trail` and read what your relay prints on stderr.',
   run(run) {
     const got = reports(run);
-    if (got.through && got['server-exits']) {
-      return { ok: true, message: 'Both sessions ran through your relay.' };
+    const crash = crashed(run);
+    if (crash) return { ok: false, message: crash };
+    if (SCENARIOS.every((s) => got[s])) {
+      return { ok: true, message: 'All three sessions ran through your relay.' };
     }
     const gist = stderrGist(run.program.stderr);
     const why =
@@ -159,8 +114,9 @@ const relayRuns: Check = {
           : gist
             ? ` Last words on stderr: ${JSON.stringify(gist.slice(0, 300))}`
             : '';
-    const done = got.through ? 'the first session' : 'no session';
-    return { ok: false, message: `The driver finished ${done} of two.${why}` };
+    const count = SCENARIOS.filter((s) => got[s]).length;
+    const done = count === 0 ? 'no session' : counted(count, 'session');
+    return { ok: false, message: `The driver finished ${done} of three.${why}` };
   },
 };
 
@@ -194,9 +150,10 @@ const clientToServer: Check = {
     const at = got[position];
     const line = `line ${loss.index + 1} of the ${sent.length} it wrote`;
     if (!at) {
+      const crash = crashed(run);
       return {
         ok: false,
-        message: `The server never received the client's ${line}, ${shown(sent[loss.index])}.`,
+        message: `The server never received the client's ${line}, ${shown(sent[loss.index])}.${crash ? ` ${crash}` : ''}`,
       };
     }
     return {
@@ -287,7 +244,7 @@ const onlyRelayedOnStdout: Check = {
         const first = extra.find((line) => !isJson(line)) ?? extra[0];
         return {
           ok: false,
-          message: `In ${name} your relay's stdout carried ${more} line(s) more than the server wrote, such as ${shown(first, 0, 90)}. The client reads every line of it as a frame.`,
+          message: `In ${name} your relay's stdout carried ${counted(more, 'line')} more than the server wrote, such as ${shown(first, 0, 90)}. The client reads every line of it as a frame.`,
         };
       }
     }
@@ -338,6 +295,37 @@ const logsFrames: Check = {
         };
       }
     }
+    const logged = reads.map((r) => ({ seq: r.frame.seq, dir: r.frame.dir, text: r.frame.text }));
+    const two = twoFramesOnOneLine(logLines, logged);
+    if (two) {
+      return {
+        ok: false,
+        frame: two.first.seq,
+        message: say`One line of your relay's stderr holds two frames, ${frameRef(two.first.seq)} and \
+${frameRef(two.second.seq)}: ${clip(two.line, 120)}. The client wrote them in one write, and your relay \
+logged the read, not the frames. A frame is one line of the stream: keep what you read per direction \
+and log each line once its "\\n" has arrived.`,
+      };
+    }
+    const labels = labelProblem(logLines, logged);
+    if (labels?.kind === 'same') {
+      return {
+        ok: false,
+        frame: labels.up.seq,
+        message: say`Your relay logs ${frameRef(labels.up.seq)} (client → server) and \
+${frameRef(labels.down.seq)} (server → client) with the same words around them, ${JSON.stringify(labels.label)}: \
+a reader of the log cannot tell which way a frame went. Label each direction with its own words.`,
+      };
+    }
+    if (labels?.kind === 'swapped') {
+      const went = labels.frame.dir === 'c2s' ? 'client → server' : 'server → client';
+      return {
+        ok: false,
+        frame: labels.frame.seq,
+        message: say`Your relay logs ${frameRef(labels.frame.seq)} as ${JSON.stringify(labels.label)}, but it went \
+${went}: the directions in your log are the wrong way round.`,
+      };
+    }
     return { ok: true, message: `All ${reads.length} frames were logged with a direction.` };
   },
 };
@@ -349,6 +337,11 @@ const endsServerStdin: Check = {
   run(run) {
     const through = needThrough(run);
     if (!isReport(through)) return through;
+    if (!run.peerStarted) {
+      return notReached('Your relay never started the server (see relay-runs).');
+    }
+    if (crashed(run))
+      return notReached('Your relay did not live to the end of the session (see relay-runs).');
     // Paper Trail's stdin also closes when the driver kills a relay that did not exit: only a
     // relay that ended (or was still running) on its own can have closed it itself.
     if (run.stdinClosed && through.exit) {
@@ -395,13 +388,29 @@ function exitCheck(
   };
 }
 
-const exitsWhenClientCloses = exitCheck(
+const exitsOnClientClose = exitCheck(
   'exits-when-client-closes',
-  'The relay exits when the client closes its stdin',
-  'After ending the server’s stdin, let the server finish and exit when it closes.',
+  'The relay exits when the client closes its stdin, once its server has',
+  'After ending the server’s stdin, let the server finish and exit when it closes ("close", not right after server.stdin.end()).',
   'through',
   'the client closed its stdin',
 );
+
+/** The same, and not before the server: a lingering server's last line must get through. */
+const exitsWhenClientCloses: Check = {
+  ...exitsOnClientClose,
+  run(run) {
+    const first = exitsOnClientClose.run(run);
+    if (!first.ok) return first;
+    const last = reports(run)['client-closes'];
+    if (!last?.answered || !last.exit) return first;
+    if (lines(text(last.got)).includes(FAREWELL)) return first;
+    return {
+      ok: false,
+      message: `Your relay exited ${last.exit.afterMs} ms after the client closed its stdin, before its server had. In the second session answer-once.ts (started with --linger) takes a moment to finish once its stdin closes and then writes one last line, ${clip(FAREWELL.trim(), 90)}, which never reached the client. Close the server's stdin, then exit when the server's process closes.`,
+    };
+  },
+};
 
 const exitsWhenServerExits = exitCheck(
   'exits-when-server-exits',

@@ -11,6 +11,7 @@ import { conversation } from '../../sandbox/checks/client-checks.ts';
 import { clip, quote } from '../../sandbox/checks/frames.ts';
 import { failureKindOf, readMessage } from '../../sandbox/wire/read.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
+import { counted } from '../../sandbox/checks/words.ts';
 import { edgeCases, liveCases } from './starter/cases.ts';
 import { driverReports, whyDriverStopped } from '../../sandbox/checks/driver-reports.ts';
 
@@ -171,7 +172,7 @@ const labels: Check = {
       ok: false,
       ...(first.frame !== undefined && { frame: first.frame }),
       message: say`For ${where(first)} classify() ${said(first)} as the kind; it must be "ok", "tool-error" or "protocol-error".${
-        bad.length > 1 ? ` ${bad.length - 1} more case(s) went the same way.` : ''
+        bad.length > 1 ? ` ${counted(bad.length - 1, 'more case')} went the same way.` : ''
       }`,
     };
   },
@@ -197,7 +198,7 @@ function outcomeCheck(expected: Outcome, id: string, title: string, hint: string
         const first = unlabelled[0];
         const out: RunOutcome = {
           ok: false,
-          message: say`${unlabelled.length} of ${mine.length} "${expected}" case(s) got no label from \
+          message: say`${unlabelled.length} of ${counted(mine.length, `"${expected}" case`)} got no label from \
 classify(), e.g. ${where(first)}, where it ${said(first)} (see the labels check).`,
         };
         const at = unlabelled.find((j) => j.frame !== undefined)?.frame;
@@ -238,9 +239,24 @@ function whyNotTheText(j: Judged): string {
   if (isResultJson(given)) {
     return `that is the result as JSON, not its text; the model reads the text items: ${want}`;
   }
-  const first = j.forModel?.split('\n')[0];
-  if ((j.texts ?? 0) > 1 && given === first) {
+  const texts = j.forModel?.split('\n') ?? [];
+  if ((j.texts ?? 0) > 1 && given === texts[0]) {
     return `that is only the first of the reply's ${j.texts} text items; join them all with "\\n": ${want}`;
+  }
+  if (given.includes('undefined') && !j.forModel?.includes('undefined')) {
+    return `"undefined" is what an item without text (an image) gives; keep only the items whose type is "text": ${want}`;
+  }
+  const withoutBlanks = given
+    .split('\n')
+    .filter((line) => line !== '')
+    .join('\n');
+  if (withoutBlanks === j.forModel && given !== j.forModel) {
+    return `an item that is not text (an image) added an empty line; keep only the items whose type is "text": ${want}`;
+  }
+  const [head, tail] = [texts[0] ?? '', texts.at(-1) ?? ''];
+  if (texts.length === 2 && given.startsWith(head) && given.endsWith(tail)) {
+    const between = given.slice(head.length, given.length - tail.length);
+    return `the text items are joined with ${JSON.stringify(between)}; join them with "\\n": ${want}`;
   }
   return `${want} (the text of each "text" item of result.content, joined with "\\n")`;
 }
@@ -253,7 +269,7 @@ function firstOf(list: Judged[]): Judged {
 function pointAt(j: Judged, message: Said, more: number): RunOutcome {
   const out: RunOutcome = {
     ok: false,
-    message: more > 0 ? say`${message} ${more} more case(s) went wrong too.` : message,
+    message: more > 0 ? say`${message} ${counted(more, 'more case')} went wrong too.` : message,
   };
   if (j.frame !== undefined) out.frame = j.frame;
   return out;

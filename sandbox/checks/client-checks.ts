@@ -48,7 +48,8 @@ export const jsonrpcFrames: Check = {
     const sent = conversation(run).from('c2s').length;
     // Nothing sent is nothing to judge; the handshake check tells what happened instead.
     if (sent === 0) return notReached('Your client sent no frames, so there were none to judge.');
-    return { ok: true, message: `All ${sent} frames you sent are valid JSON-RPC 2.0 messages.` };
+    const all = sent === 1 ? 'The one frame you sent is a' : `All ${sent} frames you sent are`;
+    return { ok: true, message: `${all} valid JSON-RPC 2.0 message${sent === 1 ? '' : 's'}.` };
   },
 };
 
@@ -129,7 +130,13 @@ cannot be told apart; every request needs an id not used before in the session.`
     if (seen.size === 0) {
       return notReached('Your client sent no requests, so there were no ids to judge.');
     }
-    return { ok: true, message: `${seen.size} requests, each with its own id.` };
+    return {
+      ok: true,
+      message:
+        seen.size === 1
+          ? 'One request, with its own id.'
+          : `${seen.size} requests, each with its own id.`,
+    };
   },
 };
 

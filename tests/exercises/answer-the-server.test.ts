@@ -86,6 +86,75 @@ const mistakes: Mistake[] = [
     hangs: true,
     seed: BOTH,
   },
+  {
+    name: 'always-accepts',
+    frame: 9,
+    check: 'right-choice',
+    says: 'is about PT-1017, and your answer (frame 9) says "accept"; for PT-1017 the task wants "decline"',
+  },
+  // The second call only once the first has its result.
+  {
+    name: 'both-calls-at-once',
+    frame: 4,
+    check: 'calls-cancel-order',
+    says: 'Your client asked to cancel PT-1017 (frame 4) while its PT-1041 call (frame 3) was still open',
+  },
+  // Lines for a human on stdout are named as extra lines.
+  {
+    name: 'progress-on-stdout',
+    frame: 6,
+    check: 'prints-outcomes',
+    says: [
+      'but stdout also holds 2 extra lines, "cancelling PT-1041…"',
+      'send anything for a human to stderr',
+    ],
+  },
+  // The basics every raw client is held to.
+  {
+    name: 'answer-without-jsonrpc',
+    frame: 5,
+    check: 'jsonrpc-frames',
+    says: 'Your frame 5 has no "jsonrpc" member',
+    hangs: true,
+  },
+  {
+    name: 'pretty-printed-answer',
+    frame: 5,
+    check: 'one-message-per-line',
+    says: 'one JSON message split over',
+    hangs: true,
+  },
+  {
+    name: 'reuses-call-id',
+    frame: 7,
+    check: 'request-ids',
+    says: 'Your frame 7 (tools/call) reuses id 2 from frame 3 (tools/call)',
+  },
+  {
+    name: 'initialized-with-id',
+    frame: 2,
+    check: 'notifications-no-id',
+    says: 'sends notifications/initialized with "id": 2',
+  },
+  {
+    name: 'skips-initialized',
+    frame: 1,
+    check: 'handshake',
+    says: 'never sent notifications/initialized after the initialize result (frame 1)',
+  },
+  {
+    name: 'misspelt-method',
+    frame: 3,
+    check: 'known-methods',
+    says: 'calls "tools/invoke"',
+  },
+  {
+    name: 'never-closes-stdin',
+    frame: 10,
+    check: 'clean-exit',
+    says: "did not close the server's stdin",
+    hangs: true,
+  },
 ];
 
 const correct = ['ok-pending-map', 'ok-manual-buffer', 'ok-string-ids', 'ok-for-await'];
@@ -94,9 +163,17 @@ const hints: Record<string, string> = {
   'declares-elicitation': '"elicitation": {}',
   'answers-with-its-id': 'copied as is',
   'answer-shape': 'A decline has no content at all',
-  'right-choice': 'decide by the call you are in',
+  'right-choice': 'Decide by the call the question arrives in',
   'prints-outcomes': 'also when the result is an error',
   'reads-whole-lines': 'A read from a pipe ends anywhere',
+  'calls-cancel-order': 'PT-1017 once the first has its result',
+  'jsonrpc-frames': 'Build each frame as {"jsonrpc":"2.0", ...}',
+  'one-message-per-line': 'with no indent argument',
+  'request-ids': 'give every request a new id',
+  'notifications-no-id': 'with no "id" member',
+  handshake: 'wait for the result, then send notifications/initialized',
+  'known-methods': 'Method names are exact and case-sensitive: ',
+  'clean-exit': 'call child.stdin.end()',
 };
 
 exerciseSuite({

@@ -10,7 +10,10 @@ const mistakes: Mistake[] = [
     name: 'banner-only-fixed',
     frame: 5,
     check: 'stdout-clean',
-    says: ["is the helper process's line: a child started with stdio 'inherit'", 'stray byte(s)'],
+    says: [
+      "is the helper process's line: a child started with stdio 'inherit'",
+      'stray bytes on stdout',
+    ],
   },
   // The helper silenced with stdio: 'ignore': stdout is clean, its lines are lost.
   {
@@ -70,6 +73,12 @@ const mistakes: Mistake[] = [
     frame: 1,
     check: 'stdout-clean',
     says: ['starts at byte 0 of stdout, in frame 1', "carrier-kit's banner"],
+  },
+  // The helper's line replaced by one in carrier-kit's words: the run's trace id is lost.
+  {
+    name: 'helper-line-reworded',
+    check: 'diagnostics-on-stderr',
+    says: ["the helper's line for PT-", "(with this run's trace id", 'is gone'],
   },
 ];
 

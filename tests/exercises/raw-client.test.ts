@@ -125,6 +125,29 @@ const mistakes: Mistake[] = [
     check: 'prints-result',
     says: 'before the reply it should come from had arrived (frame 6',
   },
+  // A tools/call without asking for the list first: the task asks for both.
+  { name: 'skips-tools-list', check: 'tools-list', says: 'Your client never sent tools/list.' },
+  // Lines on stdout besides the result are stray lines, whatever they look like.
+  {
+    name: 'progress-on-stdout',
+    frame: 6,
+    check: 'prints-result',
+    says: [
+      'but stdout also holds an extra line, "initialized, calling order_status…"',
+      'diagnostics (progress, debugging) belong on stderr',
+    ],
+  },
+  {
+    name: 'echoes-frames-on-stdout',
+    frame: 6,
+    check: 'prints-result',
+    says: ['but stdout also holds 4 extra lines, {"jsonrpc":"2.0","id":1,"method":"initialize"'],
+  },
+  {
+    name: 'exit-code-from-is-error',
+    check: 'clean-exit',
+    says: 'Your program exited with code 1.',
+  },
 ];
 
 const correct = [

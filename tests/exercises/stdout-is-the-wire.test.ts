@@ -71,6 +71,12 @@ const mistakes: Mistake[] = [
     check: 'session-completes',
     says: 'Your server exited with code 1',
   },
+  {
+    name: 'missing-order-as-unknown',
+    frame: 8,
+    check: 'tool-works',
+    says: 'order_status for PT-9999 (frame 7) should be a tool error (a result with isError: true)',
+  },
 ];
 
 const correct = [

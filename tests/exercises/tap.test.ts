@@ -71,6 +71,51 @@ const mistakes: Mistake[] = [
     check: 'exits-when-server-exits',
     says: 'Your relay was still running 10 s after the driver sent its one request to answer-once.ts',
   },
+  // A relay that dies: what it said on stderr is shown.
+  {
+    name: 'crashes-on-require',
+    check: 'relay-runs',
+    says: [
+      'Your relay exited with code 1 in the middle of the first session.',
+      'ReferenceError: require is not defined in ES module scope',
+    ],
+  },
+  {
+    name: 'command-as-one-string',
+    check: 'relay-runs',
+    says: 'Its stderr says: "relay: could not start',
+  },
+  // A log that follows reads rather than frames, or whose labels do not tell the way.
+  {
+    name: 'logs-each-read',
+    frame: 2,
+    check: 'logs-frames',
+    says: [
+      "One line of your relay's stderr holds two frames, frame 2 and frame 3",
+      'logged the read, not the frames',
+    ],
+  },
+  {
+    name: 'same-label-both-ways',
+    frame: 0,
+    check: 'logs-frames',
+    says: 'Your relay logs frame 0 (client → server) and frame 1 (server → client) with the same words around them, "→"',
+  },
+  {
+    name: 'labels-swapped',
+    frame: 0,
+    check: 'logs-frames',
+    says: 'Your relay logs frame 0 as "server → client", but it went client → server',
+  },
+  // An exit before the server's.
+  {
+    name: 'exits-on-stdin-end',
+    check: 'exits-when-client-closes',
+    says: [
+      'after the client closed its stdin, before its server had',
+      'which never reached the client',
+    ],
+  },
 ];
 
 const correct = ['ok-pipe-readline', 'ok-async-iteration', 'ok-text-decoder', 'ok-set-encoding'];
@@ -81,6 +126,8 @@ const hints: Record<string, string> = {
   'stdout-only-relayed': 'Your stdout is the client’s wire',
   'logs-frames': 'Write one stderr line per frame',
   'ends-server-stdin': 'call server.stdin.end()',
+  'relay-runs': 'read what your relay prints on stderr',
+  'exits-when-client-closes': 'let the server finish and exit when it closes',
   'exits-when-server-exits': 'Listen for the server’s "close" event and exit then',
 };
 

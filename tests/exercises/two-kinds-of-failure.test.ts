@@ -47,7 +47,7 @@ const mistakes: Mistake[] = [
     name: 'throws-always',
     frame: 4,
     check: 'successes',
-    says: '7 of 7 "ok" case(s) got no label from classify(), e.g. "found order" (frame 4',
+    says: '7 of 7 "ok" cases got no label from classify(), e.g. "found order" (frame 4',
   },
   { name: 'misnamed-export', check: 'runs-every-case', says: 'classify() was asked about 0 of' },
   {
@@ -88,6 +88,23 @@ const mistakes: Mistake[] = [
       'For edge case "two text items"',
       "that is only the first of the reply's 2 text items",
       String.raw`should read "PT-1041 shipped on 2026-03-02\nTracking: 1Z999AA10123456784"`,
+    ],
+  },
+  // Every run holds a reply with two text items and one with an image beside its text.
+  {
+    name: 'joined-with-space',
+    check: 'text-for-model',
+    says: [
+      'For edge case "two text items"',
+      'the text items are joined with " "; join them with "\\n"',
+    ],
+  },
+  {
+    name: 'maps-every-item',
+    check: 'text-for-model',
+    says: [
+      'For edge case "image beside the text"',
+      'an item that is not text (an image) added an empty line',
     ],
   },
 ];

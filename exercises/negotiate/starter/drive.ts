@@ -9,8 +9,9 @@
 //   B  --versions 2025-06-18,<old>: it answers 2025-06-18, an older version your client speaks.
 //   C  --versions <old>: it answers <old>, a version your client does not speak.
 //
-// In a check run the server command carries --seed N, and <old> (2025-03-26, 2024-11-05 or
-// 2024-10-07) and the order id your client is asked for (PT-1041 or PT-1017) come from it.
+// In a check run the server command carries --seed N, and <old> (2025-03-26 or 2024-10-07,
+// never the lesson's 2024-11-05) comes from it; runs A and B ask your client for different
+// orders (A for PT-1017, B for PT-1041), so no one order id passes both.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +23,8 @@ const SCENARIO_MS = 10_000;
 /** Room for the tap to record the last bytes of one run before the next one starts. */
 const SETTLE_MS = 150;
 
-const OLD_VERSIONS = ['2025-03-26', '2024-11-05', '2024-10-07'];
-const ORDERS = ['PT-1041', 'PT-1017'];
+/** Check runs answer one of these in run C; a plain run answers the lesson's 2024-11-05. */
+const OLD_VERSIONS = ['2025-03-26', '2024-10-07'];
 
 function seedOf(argv: string[]): number | undefined {
   const at = argv.indexOf('--seed');
@@ -33,7 +34,11 @@ function seedOf(argv: string[]): number | undefined {
 
 const seed = seedOf(serverCommand);
 const old = seed === undefined ? '2024-11-05' : OLD_VERSIONS[seed % OLD_VERSIONS.length];
-const order = seed === undefined ? 'PT-1041' : ORDERS[Math.floor(seed / 3) % ORDERS.length];
+/** The order each run asks for: a plain run asks for the lesson's PT-1041 first. */
+const ORDERS: Record<Scenario['name'], string> =
+  seed === undefined
+    ? { A: 'PT-1041', B: 'PT-1017', C: 'PT-1041' }
+    : { A: 'PT-1017', B: 'PT-1041', C: 'PT-1017' };
 
 interface Scenario {
   name: 'A' | 'B' | 'C';
@@ -70,12 +75,12 @@ function report(line: object): void {
 
 async function runScenario(s: Scenario): Promise<void> {
   process.stdout.write('@@start ' + JSON.stringify({ name: s.name }) + '\n');
-  process.stderr.write(`\n── ${s.name}: ${s.about} (order ${order}) ──\n`);
+  process.stderr.write(`\n── ${s.name}: ${s.about} (order ${ORDERS[s.name]}) ──\n`);
   // The checker splits the recording where this line was printed: let it land first.
   await sleep(SETTLE_MS);
   const server = [...serverCommand, ...(s.versions ? ['--versions', s.versions.join(',')] : [])];
   const started = Date.now();
-  const child = spawn(process.execPath, [...nodeFlags, clientFile, order, ...server], {
+  const child = spawn(process.execPath, [...nodeFlags, clientFile, ORDERS[s.name], ...server], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -105,7 +110,16 @@ async function runScenario(s: Scenario): Promise<void> {
   clearTimeout(timer);
   const ms = Date.now() - started;
   await sleep(SETTLE_MS);
-  report({ name: s.name, versions: s.versions ?? null, order, exit, stopped, ms, stdout, stderr });
+  report({
+    name: s.name,
+    versions: s.versions ?? null,
+    order: ORDERS[s.name],
+    exit,
+    stopped,
+    ms,
+    stdout,
+    stderr,
+  });
 }
 
 for (const s of scenarios) await runScenario(s);

@@ -1,11 +1,15 @@
-// Read-only driver: plays the client for your relay, twice.
+// Read-only driver: plays the client for your relay, three times.
 //
 //  1. "through": starts `node relay.ts <server command...>` (the course's tapped Paper Trail)
 //     and writes five frames into it, some in awkward pieces: two frames in a single write;
 //     one frame in three writes, one of the cuts inside a two-byte "é"; a frame ending in
 //     "\r\n". It waits for each reply, then closes the relay's stdin and times how long the
 //     relay takes to exit.
-//  2. "server-exits": starts `node relay.ts node answer-once.ts`, a server that answers one
+//  2. "client-closes": starts `node relay.ts node answer-once.ts --linger`, a server that
+//     answers one request and, once its stdin closes, takes a moment to finish and writes a
+//     last line before it exits. The driver closes the relay's stdin after the answer and
+//     looks for that last line: a relay that exits before its server has loses it.
+//  3. "server-exits": starts `node relay.ts node answer-once.ts`, a server that answers one
 //     request and exits, keeps the relay's stdin open, and times how long the relay takes
 //     to notice and exit.
 //
@@ -22,7 +26,7 @@ const PATIENCE_MS = 3000;
 /** The first reply also waits for the server to start, which a busy machine makes slow. */
 const FIRST_REPLY_MS = 10_000;
 /** How long the relay has to exit once one side has ended (the second session starts two processes). */
-const EXIT_MS = { through: 5000, 'server-exits': 10_000 };
+const EXIT_MS = { through: 5000, 'client-closes': 3000, 'server-exits': 10_000 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -171,6 +175,26 @@ async function through(): Promise<boolean> {
   return Object.values(waits).every(Boolean);
 }
 
+async function clientCloses(firstReplyMs: number): Promise<void> {
+  const relay = startRelay([process.execPath, answerOnceFile, '--linger']);
+  const request = `{"jsonrpc":"2.0","id":"${run}-last","method":"ping"}\n`;
+  relay.child.stdin!.write(request);
+  const answered = await until(() => replied(relay, JSON.stringify(`${run}-last`)), firstReplyMs);
+  const started = Date.now();
+  // The server's last line comes only after this: a relay that waits for its server sees it.
+  relay.child.stdin!.end();
+  const exit = await finish(relay, started, EXIT_MS['client-closes']);
+  report({
+    scenario: 'client-closes',
+    patienceMs: EXIT_MS['client-closes'],
+    answered,
+    wrote: Buffer.from(request).toString('base64'),
+    got: Buffer.concat(relay.got).toString('base64'),
+    stderr: relay.stderr,
+    exit,
+  });
+}
+
 async function serverExits(patienceMs: number): Promise<void> {
   const relay = startRelay([process.execPath, answerOnceFile]);
   const request = `{"jsonrpc":"2.0","id":"${run}-once","method":"ping"}\n`;
@@ -190,6 +214,7 @@ async function serverExits(patienceMs: number): Promise<void> {
 }
 
 const repliesCame = await through();
+await clientCloses(repliesCame ? FIRST_REPLY_MS : PATIENCE_MS);
 // A relay that passed no reply on in the first session will not pass this one on either:
 // it gets a shorter wait, so that checking an unfinished relay does not take long.
 await serverExits(repliesCame ? EXIT_MS['server-exits'] : EXIT_MS.through);

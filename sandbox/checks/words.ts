@@ -1,0 +1,28 @@
+// Small pieces of wording that several exercises' messages share: a count with its noun in
+// the right number, and JSON shown as it is written (a quoted JSON string would show every
+// inner quote escaped, `{\"order_id\":…}`, which is not what the learner sent or received).
+import { clip, quote } from './frames.ts';
+
+/** "1 frame", "2 frames"; `many` for nouns that do not just take an "s". */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A value as compact JSON, cut at `max` characters, unquoted and unescaped. */
+export function json(value: unknown, max = 80): string {
+  return clip(JSON.stringify(value) ?? String(value), max);
+}
+
+/** A printed line for a message: JSON as it was written, any other text in quotes. */
+export function shownLine(text: string, max = 120): string {
+  const trimmed = text.trim();
+  if (/^[[{]/.test(trimmed)) {
+    try {
+      JSON.parse(trimmed);
+      return clip(trimmed, max);
+    } catch {
+      // not JSON after all: quoted like any other text
+    }
+  }
+  return quote(trimmed, max);
+}
