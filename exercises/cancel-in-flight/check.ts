@@ -11,10 +11,18 @@ import { cleanExit, rawClientBasics, readsWholeLines } from '../../sandbox/check
 import { quote } from '../../sandbox/checks/frames.ts';
 import type { Read } from '../../sandbox/checks/frames.ts';
 import { notReached } from '../../sandbox/checks/not-reached.ts';
-import { conversation, isObject, printedLines, stalled } from '../../sandbox/checks/run-story.ts';
+import {
+  conversation,
+  isObject,
+  printedBefore,
+  printedLines,
+  stalled,
+} from '../../sandbox/checks/run-story.ts';
 
 const PROGRESS = 'notifications/progress';
 const CANCELLED = 'notifications/cancelled';
+/** The order the task has the client track. */
+const ORDER = 'PT-1041';
 /**
  * Frames the server wrote within this long after the second step came in the same burst:
  * the client could not have been waiting for them when it decided to cancel. Paper Trail's
@@ -138,6 +146,15 @@ const callsWithToken: Check = {
         message: say`Your tools/call (${frameRef(n)}) has progressToken ${quote(shown(token), 60)}; a progress token is a string or an integer.`,
       };
     }
+    const args = params.arguments;
+    const order = isObject(args) ? args.order_id : undefined;
+    if (order !== ORDER) {
+      return {
+        ok: false,
+        frame: n,
+        message: say`Your tools/call (${frameRef(n)}) tracks order_id ${shown(order)}; the task asks for ${shown(ORDER)}.`,
+      };
+    }
     const reply = conversation(run).responseTo(call);
     if (reply?.message?.kind === 'result' && reply.message.result.isError === true) {
       return {
@@ -207,6 +224,13 @@ const cancelsTheCall: Check = {
         message: say`Your notifications/cancelled (${frameRef(c)}) names requestId ${shown(named)}: that is your initialize (${frameRef(other.frame.seq)}), which a client must never cancel. Name the tools/call instead: its id is ${shown(id)} (${frameRef(call.frame.seq)}).`,
       };
     }
+    if (named === id && 'id' in cancel.message!) {
+      return {
+        ok: false,
+        frame: c,
+        message: say`Your notifications/cancelled (${frameRef(c)}) names the right requestId, ${shown(named)}, but carries an id of its own, so the server took it for a request (see notifications-no-id) and did not cancel your call.`,
+      };
+    }
     if (String(named) === String(id)) {
       return {
         ok: false,
@@ -269,7 +293,7 @@ const cancelsAfterStepTwo: Check = {
 const printsSteps: Check = {
   id: 'prints-steps',
   title: 'Print the message of each step you got before cancelling',
-  hint: 'For each notifications/progress with your token, print params.message on a line of its own; after you cancel, print nothing more about that call.',
+  hint: 'For each notifications/progress with your token, print params.message on a line of its own as soon as it arrives; after you cancel, print nothing more about that call.',
   run(run) {
     const call = theCall(run);
     if (!call) return notReached('There was no track_shipment call to follow.');
@@ -291,6 +315,17 @@ const printsSteps: Check = {
       };
     }
     if (lines.length === expected.length && expected.every((s, i) => matches(lines[i], s))) {
+      const [first, second] = expected;
+      // The first message must be out before the second step came: a paced server leaves a
+      // quarter of a second between them, room enough to print.
+      const at = run.program.stdout.indexOf(messageOf(first!));
+      if (second && at >= 0 && !printedBefore(run, at, second.frame.seq)) {
+        return {
+          ok: false,
+          frame: first!.frame.seq,
+          message: say`You printed the message of ${frameRef(first!.frame.seq)} only after the next step (${frameRef(second.frame.seq)}) had arrived. Print each message as soon as its notification arrives, not when you are done.`,
+        };
+      }
       return {
         ok: true,
         frame: expected[0]!.frame.seq,
