@@ -11,22 +11,34 @@ export interface ScenarioVerdict {
 }
 
 const failed = (r: CheckResult): boolean => !r.ok;
+/** A failure of the check's own kind, not one whose subject never happened. */
+const mistaken = (r: CheckResult): boolean => !r.ok && r.reached !== false;
 
 /**
- * `sessions[s][c]` is check c's result in session s (same checks, same order in each). A
- * failing result says which session it failed in; it is taken from the shown session when it
- * failed there too, so that as many messages as possible point at frames the learner sees.
+ * `sessions[s][c]` is check c's result in session s (same checks, same order in each). The
+ * shown session is where the first check with a mistake of its own failed (else the first
+ * not reached, else the first session). A failing result says which session it failed in; a
+ * mistake is preferred to a "not reached", and the shown session to the others, so that as
+ * many messages as possible point at frames the learner sees.
  */
 export function scenarioVerdict(
   names: readonly string[],
   sessions: readonly (readonly CheckResult[])[],
 ): ScenarioVerdict {
   const checks = sessions[0] ?? [];
-  const firstFailing = checks.findIndex((_, c) => sessions.some((s) => failed(s[c]!)));
-  const shown = firstFailing < 0 ? 0 : sessions.findIndex((s) => failed(s[firstFailing]!));
+  const where = (c: number, test: (r: CheckResult) => boolean): number[] =>
+    sessions.flatMap((s, i) => (test(s[c]!) ? [i] : []));
+  const firstWith = (test: (r: CheckResult) => boolean): number | undefined => {
+    for (const c of checks.keys()) {
+      const found = where(c, test);
+      if (found.length > 0) return found[0];
+    }
+    return undefined;
+  };
+  const shown = firstWith(mistaken) ?? firstWith(failed) ?? 0;
   const results = checks.map((_, c) => {
-    const from = failed(sessions[shown]![c]!) ? shown : sessions.findIndex((s) => failed(s[c]!));
-    const s = from < 0 ? shown : from;
+    const pick = (list: number[]) => (list.includes(shown) ? shown : list[0]);
+    const s = pick(where(c, mistaken)) ?? pick(where(c, failed)) ?? shown;
     const result = sessions[s]![c]!;
     const scenario = names[s]!;
     if (!failed(result)) return { ...result, scenario };

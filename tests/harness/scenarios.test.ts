@@ -60,6 +60,25 @@ describe('scenarioVerdict', () => {
     ]);
   });
 
+  it('tells a mistake rather than a check not reached in the shown session', () => {
+    const notReached = { ...result('b', false, 'nothing to judge'), reached: false as const };
+    const v = scenarioVerdict(names, [
+      [result('a', true, 'ok'), notReached],
+      [result('a', true, 'ok'), result('b', false, 'b broke', 2)],
+    ]);
+    expect(v.shown).toBe(1);
+    expect(v.results[1]).toMatchObject({ message: 'In the "paced" session: b broke', frame: 2 });
+    const w = scenarioVerdict(names, [
+      [result('a', false, 'a broke', 1), notReached],
+      [result('a', true, 'ok'), result('b', false, 'b broke', 2)],
+    ]);
+    expect(w.shown).toBe(0);
+    expect(w.results[1]).toMatchObject({
+      scenario: 'paced',
+      message: 'In the "paced" session: b broke',
+    });
+  });
+
   it('keeps a failure from a session that is not shown, marked with its session', () => {
     const v = scenarioVerdict(names, [
       [result('a', false, 'a broke', 1), result('b', true, 'ok')],
