@@ -100,13 +100,6 @@ const mistakes: Mistake[] = [
     says: 'Your tools/call (frame 3) tracks order_id "PT-1017"; the task asks for "PT-1041".',
   },
   {
-    name: 'prints-at-cancel',
-    frame: 4,
-    check: 'prints-steps',
-    says: 'You printed the message of frame 4 only after the next step (frame 5) had arrived',
-    seed: PACED,
-  },
-  {
     name: 'prints-extra-line',
     frame: 4,
     check: 'prints-steps',

@@ -123,13 +123,6 @@ const mistakes: Mistake[] = [
     says: 'Your track_shipment call (frame 6) tracks order_id "PT-1017"; the task asks for "PT-1041".',
   },
   {
-    name: 'prints-at-the-end',
-    check: 'prints-scans',
-    frame: 15,
-    says: 'only after the result (frame 15) had arrived. Print each progress message as soon as its event arrives.',
-    seed: SEED,
-  },
-  {
     name: 'prints-extra-line',
     check: 'prints-scans',
     frame: 15,
