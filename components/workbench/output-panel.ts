@@ -1,6 +1,6 @@
 // The output panels: the terminal, the live frames and the checks, cleared when a run starts
 // and fed the harness's events as they arrive.
-import type { HarnessEvent } from '../../sandbox/contract/events.ts';
+import type { CheckResult, HarnessEvent } from '../../sandbox/contract/events.ts';
 import type { RunMode } from '../../sandbox/runtime/types.ts';
 import { STAGE_LABELS } from './stage-labels.ts';
 import { createChecksPane } from './checks-dom.ts';
@@ -16,6 +16,17 @@ const GREY = '\u001b[90m';
 const RED = '\u001b[31m';
 const PLAIN = '\u001b[0m';
 
+/** A result about another session than the one shown: its frame numbers are not on screen. */
+function offScreen(check: CheckResult, shown: string | undefined): boolean {
+  return check.scenario !== undefined && check.scenario !== shown;
+}
+
+/** The same words with no links, so none leads to a frame of the wrong session. */
+function unlinked(check: CheckResult): CheckResult {
+  const { frame: _frame, ...rest } = check;
+  return { ...rest, parts: [check.message] };
+}
+
 export function mountOutput(root: HTMLElement, wb: WorkbenchController, exercise: string): void {
   const terminal = lazyTerminal(q(root, '[data-terminal]'));
   const frames = createFramePane(q(root, '[data-frames]'), q(root, '[data-frames-empty]'));
@@ -23,8 +34,18 @@ export function mountOutput(root: HTMLElement, wb: WorkbenchController, exercise
   const download = q<HTMLButtonElement>(root, '[data-frames-download]');
   download.addEventListener('click', () => downloadFrames(exercise, frames.records()));
 
+  // A check run with scenarios shows one session's frames: the one a `session` event named.
+  let shownSession: string | undefined;
   const show = (event: HarnessEvent, mode: RunMode) => {
     switch (event.type) {
+      case 'session':
+        shownSession = event.scenario;
+        if (event.replaces) {
+          frames.clear();
+          download.hidden = true;
+        }
+        terminal.note(`[${event.note}]`);
+        break;
       case 'frame':
         frames.add(event);
         download.hidden = false;
@@ -41,7 +62,7 @@ export function mountOutput(root: HTMLElement, wb: WorkbenchController, exercise
         break;
       }
       case 'check':
-        checks.add(event);
+        checks.add(offScreen(event, shownSession) ? unlinked(event) : event);
         break;
       case 'done':
         frames.finish();
@@ -59,6 +80,7 @@ export function mountOutput(root: HTMLElement, wb: WorkbenchController, exercise
       case 'run-start':
         terminal.clear();
         frames.clear();
+        shownSession = undefined;
         download.hidden = true;
         checks.clear(e.mode === 'check' ? 'Checking…' : 'Press Check to judge your code.');
         terminal.note(`$ ${e.mode} ${exercise}`);

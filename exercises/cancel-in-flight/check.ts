@@ -15,6 +15,8 @@ import { conversation, isObject, printedLines, stalled } from '../../sandbox/che
 
 const PROGRESS = 'notifications/progress';
 const CANCELLED = 'notifications/cancelled';
+/** The order the task has the client track. */
+const ORDER = 'PT-1041';
 /**
  * Frames the server wrote within this long after the second step came in the same burst:
  * the client could not have been waiting for them when it decided to cancel. Paper Trail's
@@ -138,6 +140,15 @@ const callsWithToken: Check = {
         message: say`Your tools/call (${frameRef(n)}) has progressToken ${quote(shown(token), 60)}; a progress token is a string or an integer.`,
       };
     }
+    const args = params.arguments;
+    const order = isObject(args) ? args.order_id : undefined;
+    if (order !== ORDER) {
+      return {
+        ok: false,
+        frame: n,
+        message: say`Your tools/call (${frameRef(n)}) tracks order_id ${shown(order)}; the task asks for ${shown(ORDER)}.`,
+      };
+    }
     const reply = conversation(run).responseTo(call);
     if (reply?.message?.kind === 'result' && reply.message.result.isError === true) {
       return {
@@ -205,6 +216,13 @@ const cancelsTheCall: Check = {
         ok: false,
         frame: c,
         message: say`Your notifications/cancelled (${frameRef(c)}) names requestId ${shown(named)}: that is your initialize (${frameRef(other.frame.seq)}), which a client must never cancel. Name the tools/call instead: its id is ${shown(id)} (${frameRef(call.frame.seq)}).`,
+      };
+    }
+    if (named === id && 'id' in cancel.message!) {
+      return {
+        ok: false,
+        frame: c,
+        message: say`Your notifications/cancelled (${frameRef(c)}) names the right requestId, ${shown(named)}, but carries an id of its own, so the server took it for a request (see notifications-no-id) and did not cancel your call.`,
       };
     }
     if (String(named) === String(id)) {

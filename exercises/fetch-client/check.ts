@@ -1,8 +1,8 @@
 // Checks for fetch-client: a streamable HTTP client written with plain fetch. Everything is
 // judged from the HTTP exchanges the recording proxy saw (request headers, statuses, SSE
 // events with their ids) and from what the program printed. In a check run the order data
-// changes with the seed, the server drops the call's stream after a progress event the seed
-// picks, and the proxy re-encodes every SSE stream (data over several lines, comments) and
+// changes with the seed, the server drops the call's stream after the first progress event
+// in one session and after the third in the other (exercise.json scenarios), and the proxy re-encodes every SSE stream (data over several lines, comments) and
 // delivers it in pieces, so neither a copied answer nor a one-read-one-event parser passes.
 import { frameRef, say } from '../../sandbox/checks/say.ts';
 import { conversation } from '../../sandbox/checks/client-checks.ts';
@@ -12,6 +12,8 @@ import type { Check, RunRecord } from '../../sandbox/contract/check.ts';
 
 const VERSION = '2025-11-25';
 const TOOL = 'track_shipment';
+/** The order the task has the client track. */
+const ORDER = 'PT-1041';
 
 /** One HTTP request and what came back for it: the status line and any SSE events. */
 interface Exchange {
@@ -270,6 +272,14 @@ const progressToken: Check = {
         message: say`Your ${TOOL} call (${frameRef(seq)}) has no params._meta.progressToken, so the server sends no progress notifications.${where}`,
       };
     }
+    const order = (params.arguments as Record<string, unknown> | undefined)?.order_id;
+    if (order !== ORDER) {
+      return {
+        ok: false,
+        frame: seq,
+        message: say`Your ${TOOL} call (${frameRef(seq)}) tracks order_id ${typeof order === 'string' ? quote(order, 60) : (JSON.stringify(order) ?? 'nothing')}; the task asks for ${JSON.stringify(ORDER)}.`,
+      };
+    }
     return {
       ok: true,
       frame: seq,
@@ -405,7 +415,7 @@ const readsEvents: Check = {
     const seed =
       run.seed === undefined
         ? ''
-        : ' In this check run every event came over several data: lines and several reads, with comments between them, as SSE allows.';
+        : ' In this check run every event came over several data: lines and several reads, with comments between them, and every other event wrote "data:" without the space after the colon, as SSE allows (drop one space after the colon only when there is one).';
     if (parseError) {
       return {
         ok: false,
@@ -417,6 +427,22 @@ const readsEvents: Check = {
       return {
         ok: false,
         message: `You printed ${quote(garbled, 160)}: each "\uFFFD" is a character cut between two reads and decoded in halves. Decode the whole stream with one TextDecoder and {stream: true}.`,
+      };
+    }
+    // The last request's reply came in an event, yet the client ended or hung without using
+    // it: its reader lost that event (the server's part of the run was done).
+    const all = exchanges(run);
+    const last = all.at(-1);
+    const missed = last?.events.find(
+      (e) => e.message?.kind === 'result' && e.message.id === last.request.id,
+    );
+    const stopped = run.verdict !== 'completed' || run.program.exit?.code !== 0;
+    if (last && missed && last.method === 'POST' && stopped && !isCall(last)) {
+      const n = missed.frame.seq;
+      return {
+        ok: false,
+        frame: n,
+        message: say`The server answered your ${named(last)} in an SSE event (${frameRef(n)}), but your client never went on: its reader lost that event. Cut the stream into lines, end an event at a blank line, and take every data: line.${seed}`,
       };
     }
     const expected = expectedLines(run);
@@ -451,9 +477,11 @@ const printsScans: Check = {
       ? `you printed ${quote(twice, 120)} twice: a resumed stream starts after the Last-Event-ID you send, so each event arrives once`
       : missing.length > 0
         ? `missing: ${missing.map((l) => quote(l, 100)).join(', ')}${extra.length > 0 ? `; you printed instead ${extra.map((l) => quote(l, 100)).join(', ')}` : ''}`
-        : `the lines are out of order: expected ${want.map((l) => quote(l, 60)).join(', ')}`;
+        : extra.length > 0
+          ? `${extra.length === 1 ? 'an extra line' : 'extra lines'}, ${extra.map((l) => quote(l, 100)).join(', ')}, which the server did not send: anything meant for a human belongs on stderr (console.error)`
+          : `the lines are out of order: expected ${want.map((l) => quote(l, 60)).join(', ')}`;
     const copied =
-      extra.length > 0
+      extra.length > 0 && missing.length > 0
         ? ' In a check run the order data changes from run to run: print what the server sent.'
         : '';
     return {

@@ -293,7 +293,7 @@ const orderStatus: Check = {
       return {
         ok: false,
         frame: n,
-        message: say`Your order_status call (${frameRef(n)}) sends arguments ${quote(JSON.stringify(args ?? null))}; expected {"order_id":"${ORDER}"}.`,
+        message: say`Your order_status call (${frameRef(n)}) sends arguments ${JSON.stringify(args ?? null).slice(0, 120)}; expected {"order_id":"${ORDER}"}.`,
       };
     }
     const answer = conversation(port).responseTo(call);

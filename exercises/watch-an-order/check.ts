@@ -97,14 +97,27 @@ const noTarget = (run: RunRecord): Outcome =>
 
 const subscribes: Check = {
   id: 'subscribes',
-  title: 'Subscribe to the first order resources/list names, after initialize',
-  hint: 'Take resources[0].uri from the resources/list result and send resources/subscribe with {"uri": that uri}; then wait for notifications/resources/updated instead of reading in a loop.',
+  title: 'Subscribe to the first order resources/list names, then read it',
+  hint: 'Take resources[0].uri from the resources/list result and send resources/subscribe with {"uri": that uri}; wait for its result before the first resources/read, then wait for notifications/resources/updated instead of reading in a loop.',
   run(run) {
     const t = target(run);
     if (!t) return noTarget(run);
     const subs = requestsFor(run, 'resources/subscribe');
     const good = subscription(run, t.uri);
     if (good) {
+      const early = requestsFor(run, 'resources/read').find(
+        (r) => uriOf(r) === t.uri && r.frame.seq < good.answer.frame.seq,
+      );
+      if (early) {
+        const before = early.frame.seq < good.sub.frame.seq;
+        return {
+          ok: false,
+          frame: early.frame.seq,
+          message: before
+            ? say`Your client read ${quote(t.uri)} in ${frameRef(early.frame.seq)}, before subscribing to it (${frameRef(good.sub.frame.seq)}): a change between that read and the subscription would reach you neither way. Subscribe, wait for its result, then read.`
+            : say`Your client read ${quote(t.uri)} in ${frameRef(early.frame.seq)}, before the server had answered your resources/subscribe (${frameRef(good.answer.frame.seq)}): until that answer the subscription may not be in place. Wait for its result, then read.`,
+        };
+      }
       return {
         ok: true,
         frame: good.sub.frame.seq,

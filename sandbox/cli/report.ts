@@ -23,13 +23,15 @@ export function checkReport(summary: Summary, json: boolean): string {
   const passed = summary.passed === true;
   const ending = endingLine(summary);
   if (json) {
-    const checks = summary.checks.map(({ id, title, ok, reached, info, message }) => ({
+    const checks = summary.checks.map(({ id, title, ok, reached, info, message, scenario }) => ({
       id,
       title,
       ok,
       ...(reached === false && { reached }),
       ...(info === true && { info }),
       message,
+      // Which check session the message is about, in an exercise with scenarios.
+      ...(scenario !== undefined && { scenario }),
     }));
     const ended = ending && { ended: ending };
     const verdict = summary.verdict;
@@ -104,6 +106,8 @@ export function runEventText(
     }
     case 'done':
       return { stream: 'stdout', text: `[${event.summary}]\n` };
+    case 'session':
+      return { stream: 'stdout', text: `[${event.note}]\n` };
     default:
       return undefined;
   }

@@ -40,6 +40,12 @@ export const CheckResult = z.object({
   hint: z.string().optional(),
   /** The frame (seq) the message is about, when there is one. */
   frame: z.number().int().nonnegative().optional(),
+  /**
+   * In a check run with scenarios: the scenario whose session this result is about. Its frame
+   * mentions are that session's frames, shown only when it is the session on screen (see the
+   * `session` event).
+   */
+  scenario: z.string().optional(),
 });
 export type CheckResult = z.infer<typeof CheckResult>;
 
@@ -52,6 +58,24 @@ export const HarnessEvent = z.discriminatedUnion('type', [
     source: Source,
     code: z.number().int().nullable(),
     signal: z.string().nullable(),
+  }),
+  /**
+   * A check run with scenarios (exercise.json run.scenarios) runs one session per scenario.
+   * Before the first session's events, which stream live, comes this event with `replaces`
+   * false. When a later session's failure decides the verdict, this event comes again with
+   * `replaces` true, followed by that session's frames, output and exits: a page drops what it
+   * showed of the earlier session and shows these instead, so the frames a failing check
+   * names are the frames on screen. `note` says so in words for a terminal.
+   */
+  z.object({
+    type: z.literal('session'),
+    /** The scenario's name. */
+    scenario: z.string(),
+    /** Its place among the run's scenarios, from 0, and how many there are. */
+    index: z.number().int().nonnegative(),
+    of: z.number().int().positive(),
+    replaces: z.boolean(),
+    note: z.string(),
   }),
   CheckResult.extend({ type: z.literal('check') }),
   z.object({

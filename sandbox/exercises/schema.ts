@@ -26,6 +26,29 @@ export const PeerSpec = z.discriminatedUnion('kind', [
 ]);
 export type PeerSpec = z.infer<typeof PeerSpec>;
 
+/**
+ * One session of a check run: its name (shown to the learner when it decides the verdict) and
+ * the flags its Paper Trail gets after the peer's own, pinning one branch of the server's
+ * behaviour (e.g. `--pace rushed`). A check runs every scenario and passes only when every
+ * check passes in each; the seed still varies the data inside them (scenarios.ts).
+ */
+export const Scenario = z
+  .object({
+    name: z
+      .string()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case, like "rushed" or "drop-after-1"'),
+    flags: z.array(z.string().min(1)),
+  })
+  .strict();
+export type Scenario = z.infer<typeof Scenario>;
+
+const Scenarios = z
+  .array(Scenario)
+  .min(2, 'needs at least two scenarios: one is the peer\'s flags, which go in "peer"')
+  .refine((list) => new Set(list.map((s) => s.name)).size === list.length, {
+    message: 'every scenario needs a name of its own',
+  });
+
 /** The longest a run may take, in exercise.json and on any command line that overrides it. */
 export const MAX_TIMEOUT_MS = 120_000;
 
@@ -40,16 +63,23 @@ export const ExerciseMeta = z
       /** Files shown read-only (reference client, driver, shared types). */
       reference: z.array(relativeFile).default([]),
     }),
-    run: z.object({
-      /** The program the harness starts, relative to the work folder; run as `node <program>`. */
-      program: relativeFile,
-      /** Its arguments; the token "{peer}" expands to the tapped peer command. */
-      args: z.array(z.string()).default(['{peer}']),
-      peer: PeerSpec,
-      /** Which side is the learner's code: the program started, or the peer it talks to. */
-      learner: z.enum(['program', 'peer']).default('program'),
-      timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).default(10_000),
-    }),
+    run: z
+      .object({
+        /** The program the harness starts, relative to the work folder; run as `node <program>`. */
+        program: relativeFile,
+        /** Its arguments; the token "{peer}" expands to the tapped peer command. */
+        args: z.array(z.string()).default(['{peer}']),
+        peer: PeerSpec,
+        /** Which side is the learner's code: the program started, or the peer it talks to. */
+        learner: z.enum(['program', 'peer']).default('program'),
+        timeoutMs: z.number().int().positive().max(MAX_TIMEOUT_MS).default(10_000),
+        /** Check runs only: the sessions a check runs side by side (see Scenario). */
+        scenarios: Scenarios.optional(),
+      })
+      .refine((run) => run.scenarios === undefined || run.peer.kind !== 'file', {
+        message: 'scenarios pass flags to Paper Trail; a "file" peer takes none',
+        path: ['scenarios'],
+      }),
     /** How a learner runs it by hand, shown on the exercise page. */
     howToRun: z.string().min(1),
     hints: z.array(z.string().min(1)).min(1),

@@ -51,6 +51,8 @@ export interface PeerSetup {
   stripped: boolean;
   /** A check run's seed: Paper Trail varies its data, and the tap cuts what a client reads. */
   seed?: number;
+  /** The check scenario's flags for Paper Trail (exercise.json run.scenarios). */
+  scenarioFlags?: readonly string[];
 }
 
 const DEFAULT_RELAY = [
@@ -82,7 +84,8 @@ function paperTrail(setup: PeerSetup): { command: string; args: string[] } {
       : (setup.paperTrail ?? paperTrailCommand());
   const flags = peer.kind === 'paper-trail-v2' ? (peer.flags ?? []) : [];
   const seed = setup.seed === undefined ? [] : ['--seed', String(setup.seed)];
-  return { command: server.command, args: [...server.args, ...flags, ...seed] };
+  const scenario = setup.scenarioFlags ?? [];
+  return { command: server.command, args: [...server.args, ...flags, ...scenario, ...seed] };
 }
 
 export function startPeer(setup: PeerSetup): Promise<Peer> {

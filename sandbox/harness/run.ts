@@ -5,11 +5,12 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runChecks } from './judge.ts';
 import { tally, tallyText } from './tally.ts';
-import type { Check, Verdict } from '../contract/check.ts';
+import type { Check, RunRecord, Verdict } from '../contract/check.ts';
 import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
 import type { Exercise } from '../exercises/loader.ts';
 import type { CheckResult, HarnessEvent } from '../contract/events.ts';
 import { execute } from './session.ts';
+import { runScenarios } from './scenarios.ts';
 import { claimWorkFolder, prepareWork } from './work-folder.ts';
 import { newSeed } from '../input/seed.ts';
 
@@ -127,16 +128,35 @@ export async function runExercise(
   try {
     prepareWork(exercise, work, options);
     const seed = options.mode === 'check' ? (options.seed ?? newSeed()) : undefined;
-    const record = await execute(exercise, work, { ...options, seed }, emit, () => {
+    const onStarted = () => {
       // Run mode never judges: it does not load the checks at all.
       if (options.mode === 'check') loadChecks().catch(() => {}); // a failure shows when judging
-    });
+    };
+    const scenarios = options.mode === 'check' ? exercise.meta.run.scenarios : undefined;
+    const checksOf = async () => (await loadChecks())[exercise.id];
     let results: CheckResult[] = [];
+    let record: RunRecord;
+    if (scenarios) {
+      const ran = await runScenarios({
+        exercise,
+        scenarios,
+        work,
+        workRoot,
+        options: { ...options, seed },
+        emit,
+        onStarted,
+        checks: async () => (await checksOf()) ?? [],
+      });
+      record = { ...ran.record, killed: ran.killed };
+      results = ran.results;
+    } else {
+      record = await execute(exercise, work, { ...options, seed }, emit, onStarted);
+    }
     let passed: boolean | undefined;
     if (options.mode === 'check') {
-      const exerciseChecks = (await loadChecks())[exercise.id];
+      const exerciseChecks = await checksOf();
       if (!exerciseChecks) return fail(options, emit, noChecks, started);
-      results = runChecks(exerciseChecks, record);
+      if (!scenarios) results = runChecks(exerciseChecks, record);
       for (const r of results) emit({ type: 'check', ...r });
       // A check not reached is not passed: the run is done only when every check passed.
       passed = results.every((r) => r.ok);

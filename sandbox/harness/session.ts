@@ -24,6 +24,8 @@ export interface SessionOptions {
   stripped?: boolean;
   /** A check run's seed (RunOptions.seed); absent in run mode. */
   seed?: number;
+  /** The flags of the check scenario this session runs (scenarios.ts). */
+  scenarioFlags?: readonly string[];
 }
 
 /** How often the tap's record file is read while nothing else asks for it. */
@@ -65,6 +67,7 @@ export async function execute(
     paperTrailV2: options.paperTrailV2,
     stripped: options.stripped ?? false,
     seed: options.seed,
+    scenarioFlags: options.scenarioFlags,
   });
 
   const strays = new Descendants();

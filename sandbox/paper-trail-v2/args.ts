@@ -5,6 +5,7 @@ import { parseCliArgs, wholeNumber } from '../input/cli-args.ts';
 import { portFlag } from '../paper-trail/args.ts';
 
 export const USAGE_V2 = `usage: npm run --silent paper-trail-v2 [-- [--legacy serve|reject] [--seed N] [--undelivered]
+                                             [--input-key NAME]
                                              [--http [--port N] [--json-response]]]
 
   (no flags)               speak MCP over stdio: 2026-07-28 to a client that opens with
@@ -17,6 +18,8 @@ export const USAGE_V2 = `usage: npm run --silent paper-trail-v2 [-- [--legacy se
   --json-response          answer every POST with one JSON body, never an SSE stream
   --seed N                 serve a per-run variation of the orders drawn from N
   --undelivered            no order is delivered yet, so cancel_order always asks
+  --input-key NAME         the key cancel_order's question goes under in inputRequests
+                           (default confirm): a client answers under the key it was asked
   --help                   show this text`;
 
 const Options = z
@@ -31,6 +34,12 @@ const Options = z
     'json-response': z.boolean().default(false),
     seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
     undelivered: z.boolean().default(false),
+    'input-key': z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, {
+        error: '--input-key takes a name of letters, digits, "-" and "_", starting with a letter',
+      })
+      .optional(),
     help: z.boolean().default(false),
   })
   .refine((o) => o.http || (o.port === undefined && !o['json-response']), {
@@ -39,12 +48,19 @@ const Options = z
 
 export type PaperTrailV2Args =
   | { mode: 'help' }
-  | { mode: 'stdio'; legacy: 'serve' | 'reject'; seed?: number; undelivered?: true }
+  | {
+      mode: 'stdio';
+      legacy: 'serve' | 'reject';
+      seed?: number;
+      undelivered?: true;
+      inputKey?: string;
+    }
   | {
       mode: 'http';
       legacy: 'serve' | 'reject';
       seed?: number;
       undelivered?: true;
+      inputKey?: string;
       port: number;
       jsonResponse: boolean;
     };
@@ -57,6 +73,7 @@ export function parsePaperTrailV2Args(argv: readonly string[]): PaperTrailV2Args
     legacy: o.legacy,
     ...(o.seed !== undefined && { seed: o.seed }),
     ...(o.undelivered && { undelivered: true as const }),
+    ...(o['input-key'] !== undefined && { inputKey: o['input-key'] }),
   };
   if (!o.http) return { mode: 'stdio', ...common };
   return { mode: 'http', ...common, port: o.port ?? 0, jsonResponse: o['json-response'] };

@@ -62,6 +62,7 @@ export async function startHttpV2Server(options: HttpV2Options): Promise<Running
         seed: options.seed,
         stepDelayMs: options.stepDelayMs,
         undelivered: options.undelivered,
+        inputKey: options.inputKey,
       }),
     {
       legacy: options.legacy === 'reject' ? 'reject' : 'stateless',

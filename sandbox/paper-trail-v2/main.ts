@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     legacy: args.legacy,
     seed: args.seed,
     undelivered: args.undelivered,
+    inputKey: args.inputKey,
     jsonResponse: args.jsonResponse,
     log,
   });

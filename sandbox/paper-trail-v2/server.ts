@@ -27,6 +27,8 @@ export interface PaperTrailV2Options {
    * asks: the port-to-2026 exercise's checker runs with it, whatever the seed drew.
    */
   undelivered?: boolean;
+  /** --input-key: the inputRequests key cancel_order asks under (default "confirm"). */
+  inputKey?: string;
 }
 
 const orderInput = z.object({ order_id: z.string().describe('Order id, e.g. PT-1041') });
@@ -48,6 +50,8 @@ export function createPaperTrailV2(options: PaperTrailV2Options = {}): McpServer
       ? `cancel:${orderId}`
       : `cancel:${orderId}:${Math.floor(seeded(options.seed, 7) * 0xffffff).toString(16)}`;
   const stepDelayMs = options.stepDelayMs ?? 20;
+  // The key is the server's to choose; a client answers under the one it was asked.
+  const key = options.inputKey ?? 'confirm';
   const find = (orderId: string): OrderRecord | undefined =>
     orders.find((order) => order.order_id === orderId);
   const requireOrder = (orderId: string): OrderRecord => {
@@ -116,17 +120,17 @@ export function createPaperTrailV2(options: PaperTrailV2Options = {}): McpServer
       if (order.status === 'delivered') {
         throw new Error(`${order_id} is already delivered and cannot be cancelled`);
       }
-      const answer = inputResponse(ctx.mcpReq.inputResponses, 'confirm');
+      const answer = inputResponse(ctx.mcpReq.inputResponses, key);
       if (answer.kind === 'elicit' && answer.action !== 'accept') {
         return text(`${order_id} was not cancelled (the user chose ${answer.action})`);
       }
-      const confirmed = acceptedContent(ctx.mcpReq.inputResponses, 'confirm', confirmation);
+      const confirmed = acceptedContent(ctx.mcpReq.inputResponses, key, confirmation);
       if (confirmed === undefined) {
         // 2026-07-28: an input-required result, and the client retries with inputResponses.
         // On a 2025-11-25 connection the SDK turns this into an elicitation/create request.
         return inputRequired({
           inputRequests: {
-            confirm: inputRequired.elicit({
+            [key]: inputRequired.elicit({
               message: `Cancel order ${order_id} (${order.status} with ${order.carrier})?`,
               requestedSchema: confirmation,
             }),

@@ -8,15 +8,16 @@ export interface StdioV2Options {
   legacy: 'serve' | 'reject';
   seed?: number;
   undelivered?: boolean;
+  inputKey?: string;
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 export function serveStdioV2(options: StdioV2Options): void {
-  const { seed, undelivered } = options;
+  const { seed, undelivered, inputKey } = options;
   // The first message decides the revision of the whole connection: initialize (or a
   // request without the _meta envelope) is 2025-11-25, a request with it is 2026-07-28.
-  serveStdio(() => createPaperTrailV2({ seed, undelivered }), {
+  serveStdio(() => createPaperTrailV2({ seed, undelivered, inputKey }), {
     legacy: options.legacy,
     onerror: (error) => log(`paper-trail-v2: ${error.message}`),
   });

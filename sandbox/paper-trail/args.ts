@@ -9,7 +9,8 @@ import { DROP_POINTS, RETRY_MS, dropPointFor } from './http-resume.ts';
 
 export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--versions V1,V2] [--logging]
                                           [--buggy-output | --unchecked-output] [--live]
-                                          [--scan-ms MS] [--maintenance]
+                                          [--scan-ms MS] [--pace rushed|paced]
+                                          [--repeat-status] [--maintenance]
                                           [--chatty] [--asks [--undelivered]]
                                           [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]
@@ -54,6 +55,11 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
                            server without the SDK's output check would send it
   --scan-ms MS             pause between two track_shipment scans, 0-60000 ms (default
                            20), long enough to cancel by hand; a --seed run plans its own
+  --pace rushed|paced      how track_shipment spends its pauses: "rushed" sends every scan
+                           after the second, and the result, at once; "paced" pauses
+                           before each (default: a --seed run draws one, else paced)
+  --repeat-status          with --live: one update of the watched order moves only its
+                           ETA, so two reads in a row return the same status
   --maintenance            add the tool set_maintenance: {"on":true} takes track_shipment
                            off the tool list, {"on":false} puts it back; each change
                            sends notifications/tools/list_changed (lesson 6)
@@ -93,6 +99,12 @@ const Options = z
     'unchecked-output': z.boolean().default(false),
     live: z.boolean().default(false),
     'scan-ms': wholeNumber('--scan-ms', { max: 60_000 }).optional(),
+    pace: z
+      .enum(['rushed', 'paced'], {
+        error: (issue) => `--pace must be "rushed" or "paced", got "${String(issue.input)}"`,
+      })
+      .optional(),
+    'repeat-status': z.boolean().default(false),
     maintenance: z.boolean().default(false),
     chatty: z.boolean().default(false),
     asks: z.boolean().default(false),
@@ -162,6 +174,9 @@ const Options = z
     error:
       '--future-version and --versions contradict each other: one answers a version no SDK speaks, the other only versions it does',
   })
+  .refine((o) => o.live || !o['repeat-status'], {
+    error: '--repeat-status only makes sense together with --live: it is about a watched order',
+  })
   .refine((o) => o.asks || !o.undelivered, {
     error: '--undelivered only makes sense together with --asks: it is there so cancel_order asks',
   })
@@ -183,6 +198,8 @@ interface Served {
   uncheckedOutput?: true;
   live?: boolean;
   scanMs?: number;
+  pace?: 'rushed' | 'paced';
+  repeatStatus?: true;
   maintenance?: boolean;
   asks?: boolean;
   undelivered?: boolean;
@@ -221,6 +238,8 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     ...(o['unchecked-output'] && { uncheckedOutput: true as const }),
     ...(o.live && { live: true }),
     ...(o['scan-ms'] !== undefined && { scanMs: o['scan-ms'] }),
+    ...(o.pace !== undefined && { pace: o.pace }),
+    ...(o['repeat-status'] && { repeatStatus: true as const }),
     ...(o.maintenance && { maintenance: true }),
     ...(o.asks && { asks: true }),
     ...(o.undelivered && { undelivered: true }),

@@ -37,6 +37,8 @@ async function main(): Promise<void> {
       uncheckedOutput: args.uncheckedOutput,
       live: args.live,
       stepDelayMs: args.scanMs,
+      pace: args.pace,
+      repeatStatus: args.repeatStatus,
       maintenance: args.maintenance,
       chatty: args.chatty,
       asks: args.asks,

@@ -21,6 +21,10 @@ export const SERVER_INFO = { name: 'paper-trail', version: '1.0.0' } as const;
 export interface PaperTrailOptions {
   /** Pause between track_shipment progress steps (--scan-ms); small so sessions stay quick. */
   stepDelayMs?: number;
+  /** --pace: whether track_shipment rushes after its second scan (default: drawn, or paced). */
+  pace?: 'rushed' | 'paced';
+  /** --repeat-status, with live: one update of the watched order keeps its status. */
+  repeatStatus?: boolean;
   /** A check run's seed: serve this run's variation of the orders (orders.ts), not the fixed ones. */
   seed?: number;
   /** What the server's environment said about the carrier key (carrier.ts); none: not set. */
@@ -112,6 +116,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
   const tracking = registerTrackShipment(server, {
     seed: options.seed,
     stepDelayMs,
+    pace: options.pace,
     requireOrder: (orderId) => requireOrder(orders, orderId),
     dropAfter: options.dropAfter,
   });
@@ -126,7 +131,11 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
   if (options.uncheckedOutput) sendOutputUnchecked(server);
 
   const live = options.live
-    ? registerLiveResources(server, { seed: options.seed, statusStepMs: options.statusStepMs })
+    ? registerLiveResources(server, {
+        seed: options.seed,
+        statusStepMs: options.statusStepMs,
+        repeatStatus: options.repeatStatus,
+      })
     : undefined;
   // One fixed resource per order, so an unknown URI gets the SDK's own "not found" answer.
   for (const order of live ? [] : orders) {

@@ -2,7 +2,8 @@
 // same events, written the way the SSE standard allows any server to write them and a naive
 // reader does not expect. Each event's JSON is spread over several `data:` lines (a reader
 // joins them with "\n", and a line break between two JSON tokens is still the same JSON),
-// comment lines and comment-only blocks come between events, and the bytes go out in pieces
+// every other event writes "data:" without the optional space, comment lines and
+// comment-only blocks come between events, and the bytes go out in pieces
 // (split-delivery.ts) that cut every line, so no read is ever one whole event. Recording is
 // untouched: the tap records the server's own events before they are queued here.
 import { seeded } from '../input/seed.ts';
@@ -43,8 +44,11 @@ export function encodeEvent(event: SseEvent, seed: number, salt: number): string
   if (event.event !== undefined) lines.push(`event: ${event.event}`);
   if (event.id !== undefined) lines.push(`id: ${event.id}`);
   if (event.retry !== undefined) lines.push(`retry: ${event.retry}`);
-  // An empty data (a priming event) stays one empty data line, as the SDK writes it.
-  lines.push(...dataLines(event.data, seed, salt).map((line) => `data: ${line}`));
+  // An empty data (a priming event) stays one empty data line, as the SDK writes it. Every
+  // other event leaves out the space after "data:", which the standard makes optional, so
+  // each stream of a run holds both spellings.
+  const field = salt % 2 === 0 ? 'data: ' : 'data:';
+  lines.push(...dataLines(event.data, seed, salt).map((line) => `${field}${line}`));
   if (seeded(seed, salt, 3) < 0.5) {
     lines.splice(Math.floor(seeded(seed, salt, 4) * (lines.length + 1)), 0, ': via the tap');
   }

@@ -1,9 +1,11 @@
 // cancel-in-flight: the starter fails, the solution and differently written correct clients
-// pass, and each mistaken client fails with the check meant for its mistake. A check run's
-// seed plans the tracking (tools/track-shipment.ts). Seed 10 paces it: five scans about 300 ms
-// apart, so a prompt cancel lands before the third (frames 4 and 5 the first two steps, 6 the
-// cancel). Seed 3 rushes it: after the second step the other two and the result come at
-// once (frames 4-7 the steps, 8 the result, 9 the cancel that crosses them).
+// pass, and each mistaken client fails with the check meant for its mistake. A check runs two
+// sessions (exercise.json scenarios): "paced", shown first, and "rushed"; the seed plans the
+// scans inside each (tools/track-shipment.ts). With seed 10 the paced session has five scans
+// about 300 ms apart, so a prompt cancel lands before the third (frames 4 and 5 the first two
+// steps, 6 the cancel). With seed 3 the rushed session sends the other two steps and the
+// result at once after the second (frames 4-7 the steps, 8 the result, 9 the cancel that
+// crosses them); a mistake that shows only there is told from that session.
 import { describe, expect, it } from 'vitest';
 import { exerciseSuite, type Mistake } from './suite.ts';
 import { check, failures, fixtureDir } from './helpers.ts';
@@ -92,6 +94,64 @@ const mistakes: Mistake[] = [
     seed: PACED,
   },
   {
+    name: 'tracks-another-order',
+    frame: 3,
+    check: 'calls-with-token',
+    says: 'Your tools/call (frame 3) tracks order_id "PT-1017"; the task asks for "PT-1041".',
+  },
+  {
+    name: 'prints-extra-line',
+    frame: 4,
+    check: 'prints-steps',
+    says: 'one per line and nothing else on stdout; saw',
+    seed: PACED,
+  },
+  {
+    name: 'cancel-with-id',
+    frame: 6,
+    check: 'notifications-no-id',
+    says: 'Your frame 6 sends notifications/cancelled with "id": 3. A notification has no id',
+    seed: PACED,
+  },
+  {
+    name: 'no-jsonrpc-field',
+    frame: 3,
+    check: 'jsonrpc-frames',
+    says: 'Your frame 3 has no "jsonrpc" member',
+    hangs: true,
+  },
+  {
+    name: 'pretty-printed-json',
+    frame: 0,
+    check: 'one-message-per-line',
+    says: 'one JSON message split over',
+    hangs: true,
+  },
+  {
+    name: 'reuses-id',
+    frame: 3,
+    check: 'request-ids',
+    says: 'Your frame 3 (tools/call) reuses id 1 from frame 0 (initialize)',
+  },
+  {
+    name: 'skips-initialized',
+    frame: 1,
+    check: 'handshake',
+    says: 'never sent notifications/initialized after the initialize result (frame 1)',
+  },
+  {
+    name: 'misspelt-cancel',
+    frame: 6,
+    check: 'known-methods',
+    says: 'Your frame 6 calls "notifications/cancel", which is not an MCP method',
+    seed: PACED,
+  },
+  {
+    name: 'exits-with-code-1',
+    check: 'clean-exit',
+    says: 'Your program exited with code 1.',
+  },
+  {
     name: 'chunk-is-message',
     frame: 1,
     check: 'reads-whole-lines',
@@ -115,6 +175,13 @@ const hints: Record<string, string> = {
   'ignores-late-reply': 'drop it without printing',
   'prints-steps': 'after you cancel, print nothing more about that call',
   'reads-whole-lines': 'A read from a pipe ends anywhere',
+  'jsonrpc-frames': 'Build each frame as {"jsonrpc":"2.0", ...}',
+  'one-message-per-line': 'with no indent argument, and append "\\n" to every frame',
+  'request-ids': 'give every request a new id',
+  handshake: 'notifications/initialized',
+  'notifications-no-id': 'with no "id" member',
+  'known-methods': 'Method names are exact and case-sensitive: ',
+  'clean-exit': 'call child.stdin.end()',
 };
 
 exerciseSuite({
@@ -128,18 +195,18 @@ exerciseSuite({
   hangMs: 8_000,
 });
 
-// The random seed of a plain run may pace or rush; both kinds are pinned here.
-describe(`${EX}: both kinds of run`, () => {
+// Every check runs a paced and a rushed session; these seeds are the ones the table uses.
+describe(`${EX}: the seeds the table pins`, () => {
   for (const [kind, seed] of [
     ['paced', PACED],
     ['rushed', RUSHED],
   ] as const) {
-    it(`passes the solution in a ${kind} run`, async () => {
+    it(`passes the solution with the seed of the ${kind} examples`, async () => {
       const s = await check(EX, { solution: true, seed });
       expect(failures(s)).toBe('');
     });
   }
-  it('passes a client whose call has id 0 in a paced run (SDK 1.32.2 ignores that cancel)', async () => {
+  it('passes a client whose call has id 0 (SDK 1.32.2 ignores that cancel: the reply comes)', async () => {
     const s = await check(EX, { dir: fixtureDir(EX, 'ok-zero-id'), seed: PACED });
     expect(failures(s)).toBe('');
     const late = s.checks.find((c) => c.id === 'ignores-late-reply');

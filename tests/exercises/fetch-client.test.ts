@@ -1,8 +1,10 @@
 // fetch-client: the starter fails, the solution and differently written correct clients pass,
 // and each mistaken client fails with the check meant for its mistake. Paper Trail runs over
-// HTTP with --resumable --drop-after any; mistakes whose frame depends on the run's data use
-// seed 3: the call's stream is dropped after its first progress event (frames 6 the call,
-// 7 its status line, 8 the priming event "2-0", 9 progress 1 "2-1", 10 the client's next request).
+// HTTP with --resumable, in two sessions (exercise.json scenarios): --drop-after 1, shown
+// first, and --drop-after 3. Mistakes whose frame depends on the run's data use seed 3: in
+// the first session the call's stream is dropped after its first progress event (frames 6 the
+// call, 7 its status line, 8 the priming event "2-0", 9 progress 1 "2-1", 10 the client's next
+// request).
 import { exerciseSuite, type Mistake } from './suite.ts';
 
 const SEED = 3;
@@ -50,7 +52,9 @@ const mistakes: Mistake[] = [
   {
     name: 'chunk-is-event',
     check: 'reads-events',
-    says: ['failed to parse an event', 'a read may hold part of one'],
+    frame: 3,
+    says: 'answered your POST initialize in an SSE event (frame 3), but your client never went on: its reader lost that event',
+    seed: SEED,
   },
   {
     name: 'decodes-each-chunk',
@@ -101,6 +105,42 @@ const mistakes: Mistake[] = [
     says: 'it never sent DELETE',
     seed: SEED,
   },
+  {
+    name: 'assumes-data-space',
+    check: 'reads-events',
+    says: ['failed to parse an event', 'every other event wrote "data:" without the space'],
+  },
+  {
+    name: 'no-content-type',
+    check: 'content-type',
+    frame: 0,
+    says: 'Your POST initialize (frame 0) has Content-Type "text/plain;charset=UTF-8"; expected application/json',
+  },
+  {
+    name: 'tracks-another-order',
+    check: 'progress-token',
+    frame: 6,
+    says: 'Your track_shipment call (frame 6) tracks order_id "PT-1017"; the task asks for "PT-1041".',
+  },
+  {
+    name: 'prints-extra-line',
+    check: 'prints-scans',
+    frame: 15,
+    says: 'an extra line, "done", which the server did not send: anything meant for a human belongs on stderr',
+    seed: SEED,
+  },
+  {
+    name: 'prints-whole-result',
+    check: 'prints-scans',
+    frame: 15,
+    says: 'missing: ',
+    seed: SEED,
+  },
+  {
+    name: 'exits-with-code-1',
+    check: 'clean-exit',
+    says: 'Your program exited with code 1.',
+  },
 ];
 
 const correct = [
@@ -119,6 +159,9 @@ const hints: Record<string, string> = {
   'reads-events': 'join all data: lines',
   resumes: 'Last-Event-ID',
   deletes: 'send DELETE',
+  'content-type': 'send Content-Type: application/json',
+  'prints-scans': 'as it arrives, once',
+  'clean-exit': 'let the program end',
 };
 
 exerciseSuite({

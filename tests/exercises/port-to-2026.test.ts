@@ -1,6 +1,8 @@
 // port-to-2026: the starter fails, the solution and differently written ports pass, each
 // mistaken port fails with the check meant for its mistake, and the lesson-2 client's run
-// is reported for information, never as a failure.
+// is reported for information, never as a failure. A check runs two sessions (exercise.json
+// scenarios): "key-confirm", shown first, and "key-approval", whose server asks under
+// another inputRequests key; a mistake that shows only there is told from that session.
 import { expect } from 'vitest';
 import { exerciseSuite, type Mistake } from './suite.ts';
 
@@ -69,6 +71,42 @@ const mistakes: Mistake[] = [
     frame: 7,
     hangs: true,
   },
+  {
+    name: 'hard-codes-input-key',
+    frame: 6,
+    check: 'retry',
+    says: 'In the "key-approval" session: Your retry (frame 6) answers under "confirm", but frame 5 asked under "approval"',
+  },
+  {
+    name: 'status-of-another-order',
+    frame: 2,
+    check: 'order-status',
+    says: 'Your order_status call (frame 2) sends arguments {"order_id":"PT-1017"}; expected {"order_id":"PT-1041"}.',
+  },
+  {
+    name: 'pretty-printed-json',
+    frame: 0,
+    check: 'one-message-per-line',
+    says: 'one JSON message split over',
+    hangs: true,
+  },
+  {
+    name: 'no-jsonrpc-field',
+    frame: 0,
+    check: 'jsonrpc-frames',
+    says: 'Your frame 0 has no "jsonrpc" member',
+    hangs: true,
+  },
+  {
+    name: 'prints-extra-line',
+    check: 'prints-results',
+    says: 'Your stdout has 3 lines; print only the two (use console.error for anything else).',
+  },
+  {
+    name: 'exits-with-code-1',
+    check: 'clean-exit',
+    says: 'Your program exited with code 1.',
+  },
 ];
 
 const correct = ['ok-string-ids', 'ok-manual-buffer', 'ok-class-client', 'ok-pipelined'];
@@ -83,6 +121,9 @@ const hints: Record<string, string> = {
   'reads-whole-lines': 'A read from a pipe ends anywhere',
   'prints-results': 'each once its reply is in',
   'clean-exit': 'call child.stdin.end()',
+  'order-status': '"name":"order_status"',
+  'jsonrpc-frames': 'Build each frame as {"jsonrpc":"2.0", ...}',
+  'one-message-per-line': 'with no indent argument, and append "\\n" to every frame',
 };
 
 exerciseSuite({

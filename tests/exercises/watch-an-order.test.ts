@@ -3,7 +3,10 @@
 // with --live; a check run's seed picks the order, its number of updates and where the update
 // for another order comes. Mistakes whose frame depends on that run with seed 7: order
 // PT-1547, four updates, the unrelated one after the first (frames 9 update, 10 read,
-// 11 its result, 12 the unrelated update, 13 the next frame).
+// 11 its result, 12 the unrelated update, 13 the next frame). A check runs two sessions
+// (exercise.json scenarios): "moving", shown first, where every update moves the status on,
+// and "repeating", where one update moves only the ETA; a mistake that shows only there is
+// told from that session.
 import { exerciseSuite, type Mistake } from './suite.ts';
 
 const mistakes: Mistake[] = [
@@ -77,6 +80,78 @@ const mistakes: Mistake[] = [
     seed: 7,
   },
   {
+    name: 'reads-before-subscribing',
+    frame: 5,
+    check: 'subscribes',
+    says: 'Your client read "orders://PT-1547" in frame 5, before subscribing to it (frame 7)',
+    seed: 7,
+  },
+  {
+    name: 'reads-without-waiting',
+    frame: 6,
+    check: 'subscribes',
+    says: 'in frame 6, before the server had answered your resources/subscribe (frame 7)',
+    seed: 7,
+  },
+  {
+    name: 'prints-every-read',
+    frame: 8,
+    check: 'prints-statuses',
+    says: 'In the "repeating" session: You printed "out_for_delivery" twice in a row',
+    seed: 7,
+  },
+  {
+    name: 'prints-extra-line',
+    frame: 8,
+    check: 'prints-statuses',
+    says: 'You printed "done", which none of your reads of "orders://PT-1547" returned',
+    seed: 7,
+  },
+  {
+    name: 'no-jsonrpc-field',
+    frame: 3,
+    check: 'jsonrpc-frames',
+    says: 'Your frame 3 has no "jsonrpc" member',
+    hangs: true,
+  },
+  {
+    name: 'pretty-printed-json',
+    frame: 0,
+    check: 'one-message-per-line',
+    says: 'one JSON message split over',
+    hangs: true,
+  },
+  {
+    name: 'reuses-id',
+    frame: 3,
+    check: 'request-ids',
+    says: 'Your frame 3 (resources/list) reuses id 1 from frame 0 (initialize)',
+  },
+  {
+    name: 'initialized-with-id',
+    frame: 2,
+    check: 'notifications-no-id',
+    says: 'Your frame 2 sends notifications/initialized with "id": 99',
+  },
+  {
+    name: 'skips-initialized',
+    frame: 1,
+    check: 'handshake',
+    says: 'never sent notifications/initialized after the initialize result (frame 1)',
+  },
+  {
+    name: 'misspelt-unsubscribe',
+    frame: 22,
+    check: 'known-methods',
+    says: 'Your frame 22 calls "resources/unsubscribed", which is not an MCP method',
+    seed: 7,
+  },
+  {
+    name: 'exits-with-code-1',
+    check: 'clean-exit',
+    says: 'Your program exited with code 1.',
+  },
+  {
     name: 'chunk-is-message',
     frame: 1,
     check: 'reads-whole-lines',
@@ -84,12 +159,7 @@ const mistakes: Mistake[] = [
   },
 ];
 
-const correct = [
-  'ok-manual-buffer',
-  'ok-read-then-subscribe',
-  'ok-for-await-queue',
-  'ok-string-ids',
-];
+const correct = ['ok-manual-buffer', 'ok-for-await-queue', 'ok-string-ids'];
 
 const hints: Record<string, string> = {
   subscribes: 'Take resources[0].uri from the resources/list result',
@@ -98,6 +168,12 @@ const hints: Record<string, string> = {
   'prints-statuses': 'JSON.parse(contents[0].text).status',
   'stops-at-delivered': 'until a read says "delivered"',
   'reads-whole-lines': 'A read from a pipe ends anywhere',
+  'jsonrpc-frames': 'Build each frame as {"jsonrpc":"2.0", ...}',
+  'one-message-per-line': 'with no indent argument, and append "\\n" to every frame',
+  'request-ids': 'give every request a new id',
+  'notifications-no-id': 'with no "id" member',
+  'known-methods': 'Method names are exact and case-sensitive: ',
+  'clean-exit': 'call child.stdin.end()',
 };
 
 exerciseSuite({

@@ -31,6 +31,16 @@ describe('parsePaperTrailV2Args', () => {
       undelivered: true,
     });
   });
+  it('takes --input-key, the key cancel_order asks under, and refuses a key that is no name', () => {
+    expect(parsePaperTrailV2Args(['--input-key', 'approval'])).toEqual({
+      mode: 'stdio',
+      legacy: 'serve',
+      inputKey: 'approval',
+    });
+    expect(() => parsePaperTrailV2Args(['--input-key', '2 words'])).toThrow(
+      '--input-key takes a name of letters, digits, "-" and "_", starting with a letter',
+    );
+  });
   it('explains a wrong --legacy value and a --port without --http', () => {
     expect(() => parsePaperTrailV2Args(['--legacy', 'allow'])).toThrow(
       '--legacy takes serve (answer 2025-11-25 clients) or reject (refuse them)',

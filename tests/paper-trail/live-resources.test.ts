@@ -158,6 +158,46 @@ describe('Paper Trail --live resources', () => {
     });
   }
 
+  for (const seed of [undefined, 7, 123456]) {
+    it(`--repeat-status: one update keeps the status and moves the ETA (seed ${seed})`, async () => {
+      const plain = catalog(seed);
+      const book = catalog(seed, true);
+      expect(book.steps).toHaveLength(plain.steps.length + 1);
+      expect(book.steps.at(-1)).toBe('delivered');
+      const c = await connect([
+        '--repeat-status',
+        ...(seed === undefined ? [] : ['--seed', String(seed)]),
+      ]);
+      const watched = `orders://${book.live}`;
+      const reads: { status: string; eta: string }[] = [];
+      const readOnce = async () => {
+        const read = await c.readResource({ uri: watched });
+        reads.push(JSON.parse((read.contents[0] as { text: string }).text));
+        return reads.at(-1)!.status;
+      };
+      const done = new Promise<void>((resolve) => {
+        c.setNotificationHandler(ResourceUpdatedNotificationSchema, async ({ params }) => {
+          if (params.uri !== watched) return;
+          if ((await readOnce()) === 'delivered') resolve();
+        });
+      });
+      await c.subscribeResource({ uri: watched });
+      await readOnce();
+      await done;
+      const statuses = reads.map((r) => r.status);
+      const repeats = statuses.filter((s, i) => i > 0 && s === statuses[i - 1]);
+      expect(repeats).toHaveLength(1);
+      const at = statuses.findIndex((s, i) => i > 0 && s === statuses[i - 1]);
+      expect(reads[at]!.eta).not.toBe(reads[at - 1]!.eta);
+    });
+  }
+
+  it('refuses --repeat-status without --live', () => {
+    expect(() => parsePaperTrailArgs(['--repeat-status'])).toThrow(
+      /--repeat-status only makes sense together with --live/,
+    );
+  });
+
   it('lists a fixed resource registered beside the catalog after the orders, on the last page', async () => {
     const server = createPaperTrailServer({ live: true });
     server.registerResource('extra', 'extra://one', { mimeType: 'text/plain' }, async (uri) => ({

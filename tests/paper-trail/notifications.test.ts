@@ -112,6 +112,31 @@ describe('trackingPlan', () => {
     expect(rushes).toBeGreaterThan(5);
     expect(rushes).toBeLessThan(35);
   });
+
+  it('--pace pins the rush and keeps the rest of the seeded plan', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const drawn = trackingPlan(orderBook(seed)[0]!, seed);
+      const rushed = trackingPlan(orderBook(seed)[0]!, seed, 20, 'rushed');
+      const paced = trackingPlan(orderBook(seed)[0]!, seed, 20, 'paced');
+      for (const plan of [rushed, paced]) {
+        expect(plan.messages).toEqual(drawn.messages);
+        expect(plan.progress).toEqual(drawn.progress);
+        expect(plan.pauses.slice(0, 2)).toEqual(drawn.pauses.slice(0, 2));
+      }
+      expect(rushed.pauses.slice(2).every((p) => p === 0)).toBe(true);
+      expect(paced.pauses.slice(2).every((p) => p >= 250)).toBe(true);
+    }
+    // Without a seed a rushed call sends its last scan and the result with no pause.
+    expect(trackingPlan(order, undefined, 20, 'rushed').pauses).toEqual([20, 20, 0, 0]);
+    expect(trackingPlan(order, undefined, 20, 'paced').pauses).toEqual([20, 20, 20, 20]);
+  });
+
+  it('reads --pace and refuses any other value with a sentence', () => {
+    expect(parsePaperTrailArgs(['--pace', 'rushed'])).toEqual({ mode: 'stdio', pace: 'rushed' });
+    expect(() => parsePaperTrailArgs(['--pace', 'fast'])).toThrow(
+      '--pace must be "rushed" or "paced", got "fast"',
+    );
+  });
 });
 
 describe('track_shipment and cancellation (SDK Client)', () => {

@@ -40,7 +40,12 @@ export interface Catalog {
   other: { order_id: string; status: string; before: number };
 }
 
-export function catalog(seed?: number): Catalog {
+/**
+ * The catalog; with `repeatStatus`, one of the live order's updates keeps the status it had
+ * (live.ts moves its ETA instead): where it comes is drawn from the seed, the first update
+ * without one.
+ */
+export function catalog(seed?: number, repeatStatus = false): Catalog {
   const [pt1041, pt1017] = orderBook(seed);
   const number = seed === undefined ? 1063 : 1064 + Math.floor(seeded(seed, 40) * 900);
   const live = `PT-${number}`;
@@ -54,6 +59,11 @@ export function catalog(seed?: number): Catalog {
   // At least two updates, so a client that stops after the first one never sees "delivered".
   const steps = [...(middle.length > 0 ? middle : ['shipped']), 'delivered'];
   const before = seed === undefined ? 1 : Math.floor(seeded(seed, 42) * steps.length);
+  if (repeatStatus) {
+    // Before "delivered" at the latest: the repeat must be read before the client may stop.
+    const at = seed === undefined ? 0 : Math.floor(seeded(seed, 43) * steps.length);
+    steps.splice(at, 0, at === 0 ? WALK[0] : steps[at - 1]!);
+  }
   const orders: CatalogOrder[] = [
     {
       order_id: live,

@@ -32,6 +32,15 @@ export interface LiveOptions {
   seed?: number;
   /** Pause between two status changes of the watched order. */
   statusStepMs?: number;
+  /** --repeat-status: one update moves only the ETA, so two reads show the same status. */
+  repeatStatus?: boolean;
+}
+
+/** The day after a YYYY-MM-DD date: a delay the carrier announces. */
+function dayAfter(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return Number.isNaN(next.getTime()) ? date : next.toISOString().slice(0, 10);
 }
 
 export interface LiveResources {
@@ -72,7 +81,7 @@ function startOf(cursor: string | undefined, total: number): number {
 
 export function registerLiveResources(server: McpServer, options: LiveOptions): LiveResources {
   const stepMs = options.statusStepMs ?? 250;
-  const book = catalog(options.seed);
+  const book = catalog(options.seed, options.repeatStatus ?? false);
   const find = (orderId: string) => book.orders.find((o) => o.order_id === orderId);
   const complete = (value: string | undefined) =>
     book.orders.map((o) => o.order_id).filter((id) => id.startsWith((value ?? '').toUpperCase()));
@@ -174,7 +183,10 @@ export function registerLiveResources(server: McpServer, options: LiveOptions): 
     }
     const live = find(book.live);
     if (!live || step >= book.steps.length) return;
-    live.status = book.steps[step]!;
+    const status = book.steps[step]!;
+    // An update that keeps the status is still a change: the order's ETA moves.
+    if (status === live.status) live.eta = dayAfter(live.eta);
+    live.status = status;
     step += 1;
     await server.server.sendResourceUpdated({ uri: orderUri(book.live) });
     if (step < book.steps.length) timer = setTimeout(() => void tick(), stepMs);

@@ -6,7 +6,8 @@
 // Without a seed it walks the three scans the lessons quote, `stepDelayMs` apart. A check run
 // (a seed) gets a per-run plan instead (trackingPlan): four to six scans, progress counted in
 // per cent, pauses of a quarter to half a second, and in about half the runs a *rush*: after
-// the second scan the rest and the result are written at once, with no pause, so a client
+// the second scan the rest and the result are written at once, with no pause (--pace pins
+// which), so a client
 // that cancels after the second scan finds the result already on its way. That is the race
 // the spec allows for ("a receiver MAY still reply"): the server finished before it could
 // read the cancel, so the cancel names a request it no longer knows and is ignored.
@@ -30,6 +31,9 @@ export interface TrackingPlan {
   pauses: number[];
 }
 
+/** --pace: a rushed call sends every scan after the second, and its result, at once. */
+export type Pace = 'rushed' | 'paced';
+
 /** Sort hubs an order may pass in a check run, one per extra scan. */
 const HUBS: readonly string[] = ['Nagpur', 'Hyderabad', 'Pune', 'Chennai', 'Jaipur', 'Bhopal'];
 
@@ -37,14 +41,20 @@ const HUBS: readonly string[] = ['Nagpur', 'Hyderabad', 'Pune', 'Chennai', 'Jaip
  * The plan for tracking `order`: the three quoted scans `stepDelayMs` apart without a seed;
  * with one, this run's number of scans, progress values, pauses and whether it rushes.
  */
-export function trackingPlan(order: OrderRecord, seed?: number, stepDelayMs = 20): TrackingPlan {
+export function trackingPlan(
+  order: OrderRecord,
+  seed?: number,
+  stepDelayMs = 20,
+  pace?: Pace,
+): TrackingPlan {
   const quoted = trackingSteps(order);
   if (seed === undefined) {
+    const rushed = pace === 'rushed';
     return {
       messages: quoted,
       progress: quoted.map((_, i) => i + 1),
       total: quoted.length,
-      pauses: [...quoted, ''].map(() => stepDelayMs),
+      pauses: [...quoted, ''].map((_, i) => (rushed && i >= 2 ? 0 : stepDelayMs)),
     };
   }
   const extra = 1 + Math.floor(seeded(seed, 60, 1) * 3);
@@ -62,7 +72,9 @@ export function trackingPlan(order: OrderRecord, seed?: number, stepDelayMs = 20
     done = left === 1 ? 100 : done + 5 + Math.floor(seeded(seed, 61, i) * ((95 - done) / left));
     progress.push(done);
   }
-  const rush = seeded(seed, 62, 0) < 0.5;
+  // The draw is made whether or not --pace pins it, so the other per-run data stays the same.
+  const drawn = seeded(seed, 62, 0) < 0.5;
+  const rush = pace === undefined ? drawn : pace === 'rushed';
   const pauses = [...messages, ''].map((_, i) =>
     rush && i >= 2 ? 0 : 250 + Math.floor(seeded(seed, 63, i) * 250),
   );
@@ -87,6 +99,8 @@ function pause(ms: number, signal: AbortSignal): Promise<boolean> {
 export interface TrackShipmentOptions {
   seed?: number;
   stepDelayMs?: number;
+  /** --pace: pins whether a call rushes (a seed otherwise draws it; without one, paced). */
+  pace?: Pace;
   /** The order book's lookup; throws for an unknown id (an isError result). */
   requireOrder: (orderId: string) => OrderRecord;
   /** HTTP --drop-after: end the call's SSE stream after this many progress events. */
@@ -109,7 +123,7 @@ export function registerTrackShipment(
     },
     async ({ order_id }, extra) => {
       const order = options.requireOrder(order_id);
-      const plan = trackingPlan(order, options.seed, options.stepDelayMs);
+      const plan = trackingPlan(order, options.seed, options.stepDelayMs, options.pace);
       const progressToken = extra._meta?.progressToken;
       const stopped = async (scans: number) => {
         const reason = typeof extra.signal.reason === 'string' ? extra.signal.reason : 'no reason';
