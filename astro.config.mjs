@@ -11,6 +11,8 @@ export default defineConfig({
   site: 'https://mcp-on-the-wire.example',
   trailingSlash: 'always',
   integrations: [mdx(), workbench(), search()],
+  // Astro's dev toolbar sits over the page's own content; the course has no use for it.
+  devToolbar: { enabled: false },
   markdown: {
     shikiConfig: {
       // Both palettes ship as CSS variables; global.css picks one per theme.
@@ -21,5 +23,6 @@ export default defineConfig({
       transformers: [paletteClasses],
     },
   },
-  vite: {},
+  // A test starts the dev server on a cache of its own, to see what a fresh `npm start` does.
+  vite: process.env.MCPW_VITE_CACHE_DIR ? { cacheDir: process.env.MCPW_VITE_CACHE_DIR } : {},
 });
