@@ -24,7 +24,8 @@ export function createCheckProgress(): CheckProgress {
       const s = `${Math.floor(elapsedMs / 1000)} s`;
       const framesSoFar = `${frames} ${frames === 1 ? 'frame' : 'frames'}`;
       if (checks > 0) return `${s}: judging the run, ${checks} checks done.`;
-      if (programEnded) return `${s}: your program has ended; the checker is reading its ${framesSoFar}.`;
+      if (programEnded)
+        return `${s}: your program has ended; the checker is reading its ${framesSoFar}.`;
       if (frames > 0) return `${s}: your program is running, ${framesSoFar} on the wire so far.`;
       return `${s}: starting the programs; no frame on the wire yet.`;
     },
