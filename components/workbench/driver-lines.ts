@@ -6,7 +6,7 @@
 
 const REPORT = /^@@(\S+) \{.*\}\r?$/;
 /** The text so far of a line that may still be a report: "@", "@@", "@@tag", "@@tag {…". */
-const MAYBE_REPORT = /^@(@(\S+( \{.*)?)?)?$/;
+const MAYBE_REPORT = /^@(@(\S+( (\{.*)?)?)?)?$/;
 
 export interface DriverLineFilter {
   /** The part of `text` to show now. */
