@@ -122,6 +122,28 @@ describe('a newcomer on npm start', () => {
     expect(await page.locator('[data-editor-hint]').textContent()).toMatch(/Tab.*moves on/);
   });
 
+  it('reaches the course and the page contents from the top of a lesson on a phone', async () => {
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 360, height: 780 });
+    await phone.goto(dev.url + 'lessons/the-wire/');
+    await phone.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+    const fold = phone.locator('[data-aside-fold] > summary');
+    const top = await fold.evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(top).toBeLessThanOrEqual(780);
+    // Folded, so the lesson itself starts within the first screen too.
+    expect(await phone.locator('nav[aria-label="On this page"]').isVisible()).toBe(false);
+    await fold.click();
+    const contents = phone.locator('nav[aria-label="On this page"] a').first();
+    expect(await contents.isVisible()).toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    await phone.screenshot({
+      path: join(SCREENSHOTS, 'first-minutes-lesson-contents-phone-dark.png'),
+    });
+    await contents.click();
+    expect(phone.url()).toMatch(/#[\w-]+$/);
+    await phone.close();
+  });
+
   it('finds isError on the dev server', async () => {
     const search = await context.newPage();
     await search.goto(dev.url + 'search/?q=isError');
