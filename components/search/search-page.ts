@@ -24,10 +24,28 @@ const SHOWN = 30;
 let loading: Promise<Pagefind> | undefined;
 
 function loadPagefind(): Promise<Pagefind> {
-  // A path Vite must not bundle: the index is written into dist/ after the site is built.
+  // A path Vite must not bundle: the index is written into dist/ after the site is built, or
+  // by the dev server (src/integrations/dev-search.ts).
   const url = '/pagefind/pagefind.js';
   loading ??= import(/* @vite-ignore */ url) as Promise<Pagefind>;
   return loading;
+}
+
+const code = (text: string) => {
+  const el = document.createElement('code');
+  el.textContent = text;
+  return el;
+};
+
+/** Where the index comes from, for a site served without one. */
+function missingIndex(): (string | Node)[] {
+  return [
+    'The search index could not be loaded. ',
+    code('npm run build'),
+    ' writes it into the built site, and ',
+    code('npm start'),
+    ' writes its own once it has started: try again in a moment.',
+  ];
 }
 
 function resultItem(result: PagefindResult): HTMLLIElement {
@@ -79,8 +97,7 @@ export function initSearchPage(root: HTMLElement): void {
     try {
       pagefind = await loadPagefind();
     } catch {
-      status.textContent =
-        'The search index is missing: it is written by `npm run build` (the dev server has none).';
+      status.replaceChildren(...missingIndex());
       return;
     }
     const groups = await Promise.all(

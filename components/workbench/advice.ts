@@ -7,11 +7,26 @@ export interface Advice {
 }
 
 const LOCAL =
-  'Run the course on your own computer instead: clone the repository, then `npm install`, ' +
-  '`npm run build` and `npm run workshop`, and open the address it prints. Exercises then run ' +
-  "on your computer's Node, with no network needed.";
+  'Run the course on your own computer instead: clone the repository, then `npm ci` and ' +
+  '`npm start` (or, for a classroom offline, `npm run build` and `npm run workshop`), and open ' +
+  "the address it prints. Exercises then run on your computer's Node, with no sandbox to load.";
 
-export function adviceFor(reason: BootFailureReason | 'unknown', detail: string): Advice {
+/** When the address forced the in-browser sandbox, the server may well run exercises itself. */
+const FORCED =
+  'This page asked for the in-browser sandbox (`?runtime=webcontainer` in its address). ' +
+  'If the server that serves it runs exercises itself (`npm start`, `npm run workshop`), ' +
+  'remove that from the address and reload: they then run on this computer.';
+
+export function adviceFor(
+  reason: BootFailureReason | 'unknown',
+  detail: string,
+  forced?: 'webcontainer' | 'local',
+): Advice {
+  const advice = adviceForReason(reason, detail);
+  return forced === 'webcontainer' ? { ...advice, todo: `${FORCED} ${advice.todo}` } : advice;
+}
+
+function adviceForReason(reason: BootFailureReason | 'unknown', detail: string): Advice {
   switch (reason) {
     case 'not-isolated':
       return {

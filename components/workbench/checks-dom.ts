@@ -31,6 +31,14 @@ export interface ChecksPane {
   clear(message: string): void;
   add(check: CheckResult): void;
   summary(passed: boolean | undefined, text: string): void;
+  /** What a check under way is waiting for (not read out: it changes each second); "" hides it. */
+  progress(text: string): void;
+  /**
+   * Brings the verdict where the learner looks: focus moves to it when the learner is still
+   * on the Check button (or nowhere), so Tab goes on into the checks; otherwise, say while
+   * typing in the editor, nothing moves and only the live region tells.
+   */
+  reveal(from: Element | null): void;
 }
 
 export function createChecksPane(host: HTMLElement): ChecksPane {
@@ -39,13 +47,20 @@ export function createChecksPane(host: HTMLElement): ChecksPane {
   const status = document.createElement('p');
   status.className = 'wb-checks-summary';
   status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  // Focusable from script only: it is where focus lands after Check, not a Tab stop.
+  status.tabIndex = -1;
+  const progress = document.createElement('p');
+  progress.className = 'wb-checks-progress';
+  progress.hidden = true;
 
   return {
     clear(message) {
       list.replaceChildren();
       status.textContent = message;
       status.dataset.state = '';
-      host.replaceChildren(status, list);
+      progress.hidden = true;
+      host.replaceChildren(status, progress, list);
     },
     add(check) {
       const li = document.createElement('li');
@@ -84,6 +99,18 @@ export function createChecksPane(host: HTMLElement): ChecksPane {
     summary(passed, text) {
       status.textContent = passed === true ? `All checks passed. ${text}` : text;
       status.dataset.state = passed === true ? 'ok' : passed === false ? 'fail' : '';
+      progress.hidden = true;
+    },
+    progress(text) {
+      progress.textContent = text;
+      progress.hidden = text === '';
+    },
+    reveal(from) {
+      const active = document.activeElement;
+      if (active === null || active === document.body || active === from) {
+        status.focus({ preventScroll: true });
+        status.scrollIntoView({ block: 'center' });
+      }
     },
   };
 }

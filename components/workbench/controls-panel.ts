@@ -4,6 +4,7 @@
 // forwards clicks; questions that need the learner's yes (replacing code) are asked here, not
 // in the controller.
 import { adviceFor } from './advice.ts';
+import { forcedRuntime } from './runtime-param.ts';
 import { bootLine, runtimeLabel } from './runtime-label.ts';
 import type { WorkbenchController, WorkbenchState } from './controller.ts';
 import { applyExerciseStatus } from './exercise-status.ts';
@@ -52,7 +53,8 @@ export function mountControls(
     reset.disabled = false;
     solution.disabled = !s.hasSolution;
     keptNote.hidden = !s.kept;
-    if (s.runtime) label.textContent = runtimeLabel(s);
+    // A sandbox that failed to start runs nothing: no label that says where code runs.
+    label.textContent = s.runtime && s.phase !== 'failed' ? runtimeLabel(s) : '';
     const line = bootLine(s);
     bootSummary.hidden = line === undefined;
     if (line !== undefined) bootSummary.textContent = line;
@@ -153,7 +155,7 @@ function renderDamage(box: HTMLElement, s: WorkbenchState): void {
 function renderBootError(box: HTMLElement, s: WorkbenchState): void {
   box.hidden = s.phase !== 'failed' || !s.failure;
   if (box.hidden || !s.failure) return;
-  const advice = adviceFor(s.failure.reason, s.failure.message);
+  const advice = adviceFor(s.failure.reason, s.failure.message, forcedRuntime(location.search));
   withCode(q(box, '[data-what]'), advice.what);
   withCode(q(box, '[data-todo]'), advice.todo);
   box.dataset.reason = s.failure.reason;

@@ -103,6 +103,8 @@ export function createEditor(
     new LanguageSupport(typescriptLanguage),
     syntaxHighlighting(highlight),
     theme,
+    // The starters' TODO comments are long: wrapped, they read whole at any width.
+    EditorView.lineWrapping,
     // The default keymap binds Mod-Enter to "insert blank line"; running wins.
     Prec.highest(
       keymap.of([{ key: 'Mod-Enter', preventDefault: true, run: () => (hooks.onRun(), true) }]),

@@ -8,6 +8,8 @@ import type { WorkbenchController } from './controller.ts';
 import { createFramePane } from './frames-dom.ts';
 import { downloadFrames } from './frames-download.ts';
 import { lazyTerminal } from './terminal-lazy.ts';
+import { createDriverLineFilter, hiddenNote, type DriverLineFilter } from './driver-lines.ts';
+import { createCheckProgress, type CheckProgress } from './check-progress.ts';
 
 const q = <T extends Element>(root: Element, sel: string) => root.querySelector<T>(sel)!;
 
@@ -33,10 +35,32 @@ export function mountOutput(root: HTMLElement, wb: WorkbenchController, exercise
   const checks = createChecksPane(q(root, '[data-checks]'));
   const download = q<HTMLButtonElement>(root, '[data-frames-download]');
   download.addEventListener('click', () => downloadFrames(exercise, frames.records()));
+  const checkButton = root.querySelector('[data-action="check"]');
+
+  // Per run: one filter per process's stdout, and a check's progress line with its clock.
+  let drivers = { learner: createDriverLineFilter(), peer: createDriverLineFilter() };
+  let progress: CheckProgress | undefined;
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  const stopTicker = () => {
+    clearInterval(ticker);
+    ticker = undefined;
+  };
+  const flushDrivers = () => {
+    for (const [source, filter] of Object.entries(drivers) as [string, DriverLineFilter][]) {
+      const rest = filter.flush();
+      if (rest) terminal.write(source === 'peer' ? `${GREY}${rest}${PLAIN}` : rest);
+    }
+    const hidden = new Map<string, number>();
+    for (const filter of Object.values(drivers))
+      for (const [tag, n] of filter.hidden()) hidden.set(tag, (hidden.get(tag) ?? 0) + n);
+    const note = hiddenNote(hidden);
+    if (note) terminal.note(note);
+  };
 
   // A check run with scenarios shows one session's frames: the one a `session` event named.
   let shownSession: string | undefined;
   const show = (event: HarnessEvent, mode: RunMode) => {
+    progress?.see(event);
     switch (event.type) {
       case 'session':
         shownSession = event.scenario;
@@ -50,9 +74,11 @@ export function mountOutput(root: HTMLElement, wb: WorkbenchController, exercise
         frames.add(event);
         download.hidden = false;
         break;
-      case 'stdout':
-        terminal.write(event.source === 'peer' ? `${GREY}${event.text}${PLAIN}` : event.text);
+      case 'stdout': {
+        const text = drivers[event.source].push(event.text);
+        if (text) terminal.write(event.source === 'peer' ? `${GREY}${text}${PLAIN}` : text);
         break;
+      }
       case 'stderr':
         terminal.write(`${event.source === 'peer' ? GREY : RED}${event.text}${PLAIN}`);
         break;
@@ -66,8 +92,13 @@ export function mountOutput(root: HTMLElement, wb: WorkbenchController, exercise
         break;
       case 'done':
         frames.finish();
+        flushDrivers();
         terminal.note(`[${event.summary}]`);
-        if (mode === 'check') checks.summary(event.passed, event.summary);
+        if (mode === 'check') {
+          stopTicker();
+          checks.summary(event.passed, event.summary);
+          checks.reveal(checkButton);
+        }
         break;
     }
   };
@@ -84,12 +115,27 @@ export function mountOutput(root: HTMLElement, wb: WorkbenchController, exercise
         download.hidden = true;
         checks.clear(e.mode === 'check' ? 'Checking…' : 'Press Check to judge your code.');
         terminal.note(`$ ${e.mode} ${exercise}`);
+        drivers = { learner: createDriverLineFilter(), peer: createDriverLineFilter() };
+        stopTicker();
+        progress = undefined;
+        if (e.mode === 'check') {
+          const p = (progress = createCheckProgress());
+          const started = Date.now();
+          const tick = () => checks.progress(p.line(Date.now() - started));
+          tick();
+          ticker = setInterval(tick, 1000);
+        }
         break;
       case 'harness':
         show(e.event, e.mode);
         break;
       case 'run-error':
         terminal.note(`The run failed to start: ${e.message}`);
+        break;
+      case 'run-end':
+        // A stopped or failed run sends no 'done': its clock and line go here.
+        if (ticker !== undefined) checks.progress('');
+        stopTicker();
         break;
     }
   });

@@ -13,17 +13,14 @@ import type { ExtraFiles, RuntimeManifest } from '../../sandbox/runtime/webconta
 import { browserFacts, webContainerSupport } from './browser-support.ts';
 import { probeSandboxHost, sandboxFrameUrl } from './sandbox-host.ts';
 import { bootWebContainer, licenceFromEnv } from './webcontainer-boot.ts';
+import { forcedRuntime } from './runtime-param.ts';
 
 declare global {
   // Tests shorten the boot timeout to see the failure screen quickly.
   var MCPW_BOOT_TIMEOUT_MS: number | undefined;
 }
 
-/** The runtime `?runtime=` asks for; undefined when absent or not one of the two. */
-export function forcedRuntime(search: string): Runtime['kind'] | undefined {
-  const asked = new URLSearchParams(search).get('runtime');
-  return asked === 'webcontainer' || asked === 'local' ? asked : undefined;
-}
+export { forcedRuntime };
 
 export async function chooseRuntime(): Promise<Runtime> {
   const forced = forcedRuntime(location.search);

@@ -55,6 +55,10 @@ export function createTerminal(host: HTMLElement): TerminalPane {
   const fit = new FitAddon();
   term.loadAddon(fit);
   term.open(host);
+  // The terminal takes no input (disableStdin), yet xterm still swallows Tab to send it to a
+  // shell, which kept keyboard users inside the pane. Handing Tab back to the browser makes
+  // the pane one stop in the page's order, on the way to the checks and frames.
+  term.attachCustomKeyEventHandler((e) => e.key !== 'Tab');
   const refit = () => {
     try {
       fit.fit();

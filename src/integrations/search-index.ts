@@ -1,5 +1,6 @@
 // The site search index (Pagefind), written into dist/pagefind/ after every `astro build`, so
-// `npm run build`, the tests' build and the workshop server all serve the same index.
+// `npm run build`, the tests' build and the workshop server all serve the same index; the
+// dev server indexes the pages it renders itself (dev-search.ts).
 // Two kinds of record: the pages a learner reads (lessons, exercises, the glossary), and one
 // record per captured frame shown on a page, whose URL is the frame's anchor: a search for
 // `-32601` or `Mcp-Session-Id` then lands on the frame that shows it, not just its lesson.
@@ -65,8 +66,34 @@ export function framesOf(html: string, pageUrl: string, root: string): FrameEntr
   return entries;
 }
 
+export interface PageToIndex {
+  /** The page's URL path, with its trailing slash: "/lessons/stdio/". */
+  url: string;
+  html: string;
+}
+
+/** The URL paths of pages worth finding; see INDEXED. */
+export function isIndexed(url: string): boolean {
+  return INDEXED.test(url.replace(/^\//, '') + 'index.html');
+}
+
 export async function writeSearchIndex(
   dist: string,
+  root: string,
+): Promise<{ pages: number; frames: number }> {
+  const pages = htmlFiles(dist)
+    .filter((f) => INDEXED.test(f))
+    .map((file) => ({
+      url: '/' + file.replace(/index\.html$/, ''),
+      html: readFileSync(join(dist, file), 'utf8'),
+    }));
+  return indexPages(pages, join(dist, 'pagefind'), root);
+}
+
+/** Indexes `pages` and their frames, and writes the index into `outDir`. */
+export async function indexPages(
+  pages: readonly PageToIndex[],
+  outDir: string,
   root: string,
 ): Promise<{ pages: number; frames: number }> {
   const { index, errors } = await pagefind.createIndex({
@@ -74,17 +101,13 @@ export async function writeSearchIndex(
     forceLanguage: 'en',
   });
   if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
-  let pages = 0;
   let frames = 0;
   try {
-    for (const file of htmlFiles(dist).filter((f) => INDEXED.test(f))) {
-      const html = readFileSync(join(dist, file), 'utf8');
-      const url = '/' + file.replace(/index\.html$/, '');
+    for (const { url, html } of pages) {
       // A static filter, so the search page can list pages and frames apart.
       const content = html.replace(/<main\b/, '<main data-pagefind-filter="kind:page"');
       const page = await index.addHTMLFile({ url, content });
-      if (page.errors.length > 0) throw new Error(`pagefind ${file}: ${page.errors.join('; ')}`);
-      pages++;
+      if (page.errors.length > 0) throw new Error(`pagefind ${url}: ${page.errors.join('; ')}`);
       for (const frame of framesOf(html, url, root)) {
         const added = await index.addCustomRecord({
           url: frame.url,
@@ -97,10 +120,10 @@ export async function writeSearchIndex(
         frames++;
       }
     }
-    const written = await index.writeFiles({ outputPath: join(dist, 'pagefind') });
+    const written = await index.writeFiles({ outputPath: outDir });
     if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
   } finally {
     await pagefind.close();
   }
-  return { pages, frames };
+  return { pages: pages.length, frames };
 }

@@ -16,19 +16,13 @@ import { createRuntimeEndpoint } from '../../sandbox/runtime/local/endpoint.ts';
 import { loopbackHosts, newToken, type Gate } from '../../sandbox/runtime/local/security.ts';
 import { stopRunsWithServer } from './stop-runs.ts';
 
-const WORKBENCH_DEPS = [
-  'codemirror',
-  '@codemirror/lang-javascript',
-  '@codemirror/language',
-  '@codemirror/state',
-  '@codemirror/view',
-  '@lezer/highlight',
-  '@xterm/xterm',
-  '@xterm/addon-fit',
-  '@webcontainer/api',
-  '@modelcontextprotocol/sdk/types.js',
-  'zod',
-];
+// Where Vite's dependency scan starts in the browser. Astro points it at src/ only, and the
+// scan reads an .astro file's <script> tags but not the components its frontmatter imports,
+// so the workbench's script (and everything it imports after "Start", dynamically) went
+// unseen: the first click found new dependencies, Vite re-bundled them and reloaded the page,
+// and modules already served answered "504 (Outdated Optimize Dep)". Scanning every
+// component's scripts finds them all before the first page is served.
+const CLIENT_ENTRIES = ['components/**/*.astro', 'src/**/*.astro'];
 
 export default function workbench(): AstroIntegration {
   let root = '';
@@ -44,9 +38,7 @@ export default function workbench(): AstroIntegration {
         }
         if (command !== 'build' && command !== 'dev') return;
         if (command === 'dev') {
-          // The workbench imports these only after "Start"; left to Vite's discovery, the
-          // first click would trigger a dependency re-bundle and a page reload.
-          updateConfig({ vite: { optimizeDeps: { include: WORKBENCH_DEPS } } });
+          updateConfig({ vite: { optimizeDeps: { entries: CLIENT_ENTRIES } } });
         }
         const r = await bundleRuntime({
           outDir: fileURLToPath(new URL('runtime/', config.publicDir)),

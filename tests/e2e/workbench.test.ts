@@ -533,10 +533,11 @@ describe('workbench on the local runtime', () => {
     await page.click('[data-action="start"]');
     const box = page.locator('[data-boot-error]');
     await box.waitFor({ state: 'visible' });
-    expect(await page.locator('[data-runtime-label]').textContent()).toBe(
-      'Runs in your browser (WebContainer)',
-    );
+    // Failed, it runs nothing: no label that says where code runs; the notice says why the
+    // browser's sandbox was tried here, and how to use this server's runtime instead.
+    expect(await page.locator('[data-runtime-label]').textContent()).toBe('');
     expect(await box.getAttribute('data-reason')).toBe('unreachable');
+    expect(await box.textContent()).toContain('?runtime=webcontainer');
     // Forced, the page never even asks the local runtime for a token.
     expect(tokenAsked).toEqual([]);
     await page.close();

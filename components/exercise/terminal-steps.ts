@@ -1,0 +1,38 @@
+// The exercise page's "From a terminal" box, as data: the commands a learner with a local
+// clone types, and tests/site/terminal-steps.test.ts runs them, so the box says only
+// what works. The learner works in a copy of the starter (exercises/<id>/starter/ is the
+// course's, and `check` without --dir judges that starter, not the learner's code).
+
+export interface TerminalSteps {
+  /** The learner's own folder, at the root of the clone. */
+  folder: string;
+  /** Run from the root of the clone. */
+  copy: string;
+  run: string;
+  check: string;
+  /**
+   * The exercise's own way of running its programs directly, typed in `folder`: one command,
+   * or two for an HTTP exercise (a server first, then the program in another terminal).
+   */
+  byHand: { command: string; note?: string }[];
+}
+
+const SECOND_TERMINAL = ', then in another terminal: ';
+
+function byHandSteps(howToRun: string): TerminalSteps['byHand'] {
+  return howToRun.split(SECOND_TERMINAL).map((part) => {
+    const note = /^(.*?)\s+\(([^()]*)\)$/.exec(part);
+    return note ? { command: note[1]!, note: note[2]! } : { command: part };
+  });
+}
+
+export function terminalSteps(id: string, howToRun: string): TerminalSteps {
+  const folder = `my-${id}`;
+  return {
+    folder,
+    copy: `cp -r exercises/${id}/starter ${folder}`,
+    run: `npm run --silent exercise -- run ${id} --dir ${folder}`,
+    check: `npm run --silent exercise -- check ${id} --dir ${folder}`,
+    byHand: byHandSteps(howToRun),
+  };
+}
