@@ -30,10 +30,16 @@ export class Descendants {
   /** Seen processes by pid, with the start time that tells them from a reused pid. */
   private readonly seen = new Map<number, number>();
   private readonly killedKeys = new Set<string>();
+  /** The program's wrappers (pid-namespace.ts), which are no strays of the program's. */
+  private uncounted: ReadonlySet<number> = new Set();
 
-  /** From now on, what descends from `root` (the program) belongs to the run. */
-  track(root: number): void {
+  /**
+   * From now on, what descends from `root` (the program, or the namespace's wrapper around
+   * it) belongs to the run; `uncounted` are the wrapper's own processes and the program.
+   */
+  track(root: number, uncounted: ReadonlySet<number> = new Set()): void {
     this.root = root;
+    this.uncounted = uncounted;
     // Its start time too: once the program is gone and reaped, its pid may be someone else's.
     const p = readProcess(root);
     if (p) {
@@ -102,7 +108,9 @@ export class Descendants {
     for (const p of last) stopped.set(p.pid, p);
     for (const p of stopped.values()) {
       const killed = signal(p.pid, 'SIGKILL');
-      if (killed && p.pid !== this.root) this.killedKeys.add(`${p.pid}:${p.start}`);
+      if (killed && p.pid !== this.root && !this.uncounted.has(p.pid)) {
+        this.killedKeys.add(`${p.pid}:${p.start}`);
+      }
     }
   };
 

@@ -10,6 +10,7 @@ import { Framer } from '../wire/framer.ts';
 import { resolveLimits, Stopper } from './limits.ts';
 import { splitsDelivery, startPeer, type Peer } from './peer.ts';
 import { learnerEnv } from './learner-env.ts';
+import { namespaceAvailable } from './pid-namespace.ts';
 import { ProcessGroup } from './process-group.ts';
 import { nodeArgsFor } from './stripped.ts';
 
@@ -73,8 +74,9 @@ export async function execute(
     [...nodeArgsFor(work, run.program, options.stripped ?? false), ...peer.args],
     work,
     learnerEnv(process.env, { [RUN_MARKER]: strays.id }),
+    { namespace: namespaceAvailable() },
   );
-  if (group.child.pid) strays.track(group.child.pid);
+  if (group.child.pid) strays.track(group.child.pid, group.wrappers);
   // Before the group: a grandchild outside it must be found while its parents still live.
   const endAll = (): void => {
     strays.killAll();
