@@ -12,6 +12,7 @@ import type { CheckResult, HarnessEvent } from '../contract/events.ts';
 import { execute } from './session.ts';
 import { claimWorkFolder, prepareWork } from './work-folder.ts';
 import { newSeed } from '../input/seed.ts';
+import { notify } from './notices.ts';
 
 export type Checks = Readonly<Record<string, readonly Check[]>>;
 
@@ -119,6 +120,7 @@ export async function runExercise(
   const workRoot = resolve(options.workRoot ?? join(root, '..', '.workspaces'));
   mkdirSync(workRoot, { recursive: true });
   const work = claimWorkFolder(workRoot, exercise.id);
+  notify({ folder: work });
   // A harness that is told to exit mid-run still removes its work folder.
   const removeWork = (): void => {
     if (!options.keepWork) rmSync(work, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { splitsDelivery, startPeer, type Peer } from './peer.ts';
 import { learnerEnv } from './learner-env.ts';
 import { namespaceAvailable } from './pid-namespace.ts';
 import { ProcessGroup } from './process-group.ts';
+import { notify } from './notices.ts';
 import { nodeArgsFor } from './stripped.ts';
 
 /** The limits and commands of one session (a subset of RunOptions, documented there). */
@@ -77,6 +78,8 @@ export async function execute(
     { namespace: namespaceAvailable() },
   );
   if (group.child.pid) strays.track(group.child.pid, group.wrappers);
+  notify({ marker: strays.id });
+  if (group.child.pid) notify({ group: group.child.pid });
   // Before the group: a grandchild outside it must be found while its parents still live.
   const endAll = (): void => {
     strays.killAll();
