@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { runExercise, type ChecksSource } from './run.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, listExerciseIds, loadExercise } from '../exercises/loader.ts';
-import { failUsage, parseCliArgs, parseCliArgsOrExit } from '../input/cli-args.ts';
+import { failUsage, parseCliArgs, parseCliArgsOrExit, wholeNumber } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
 
 const Args = z.object({
@@ -26,11 +26,12 @@ const Args = z.object({
   mode: z.enum(['run', 'check'], { error: '--mode must be "run" or "check"' }),
   'exercises-root': z.string().optional(),
   'timeout-ms': timeoutMsFlag,
+  seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
 });
 
 const USAGE =
   'usage: main.ts --exercise <id> --workspace <dir> --mode run|check ' +
-  '[--exercises-root <dir>] [--timeout-ms N]';
+  '[--exercises-root <dir>] [--timeout-ms N] [--seed N]';
 
 /**
  * A standby's warm-up while it waits for its run (standby-args.ts): the first parse of the
@@ -70,6 +71,7 @@ export async function harnessMain(argv: string[], checks: ChecksSource): Promise
       solution: a.solution,
       exercisesRoot: root,
       timeoutMs: a['timeout-ms'],
+      seed: a.seed,
       checks,
     },
     (event) => process.stdout.write(JSON.stringify(event) + '\n'),

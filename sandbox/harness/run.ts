@@ -148,7 +148,20 @@ export async function runExercise(
       options.mode === 'check'
         ? `${tallyText(tally(results))} (${describe(record.verdict)})`
         : describe(record.verdict);
-    emit({ type: 'done', verdict: record.verdict, passed, summary, killed: record.killed, seed });
+    const ending: Ending = {
+      timeoutMs: record.timeoutMs,
+      exit: record.program.exit,
+      program: record.learner === 'program' ? 'learner' : 'reference',
+    };
+    emit({
+      type: 'done',
+      verdict: record.verdict,
+      passed,
+      summary,
+      killed: record.killed,
+      seed,
+      ending,
+    });
     return {
       exercise: exercise.id,
       mode: options.mode,
@@ -160,11 +173,7 @@ export async function runExercise(
       durationMs,
       summary,
       seed,
-      ending: {
-        timeoutMs: record.timeoutMs,
-        exit: record.program.exit,
-        program: record.learner === 'program' ? 'learner' : 'reference',
-      },
+      ending,
     };
   } catch (err) {
     return fail(options, emit, `harness error: ${(err as Error).message}`, started);

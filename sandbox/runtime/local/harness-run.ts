@@ -33,7 +33,7 @@ export function spawnHarness(command: string, args: string[]): HarnessChild {
   return spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe', 'ignore', 'pipe'],
     env: harnessEnv(),
-  });
+  }) as HarnessChild;
 }
 
 /**
