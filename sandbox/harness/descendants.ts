@@ -106,9 +106,14 @@ export class Descendants {
     }
     last ??= this.scan(true);
     for (const p of last) stopped.set(p.pid, p);
-    for (const p of stopped.values()) {
+    // The run's own processes before the wrapper's: killing a namespace's wrapper kills
+    // everything in it, and a process already gone would not be counted.
+    const order = [...stopped.values()].sort(
+      (a, b) => Number(this.isWrapper(a.pid)) - Number(this.isWrapper(b.pid)),
+    );
+    for (const p of order) {
       const killed = signal(p.pid, 'SIGKILL');
-      if (killed && p.pid !== this.root && !this.uncounted.has(p.pid)) {
+      if (killed && !this.isWrapper(p.pid)) {
         this.killedKeys.add(`${p.pid}:${p.start}`);
       }
     }
@@ -125,6 +130,11 @@ export class Descendants {
       if (![...this.killedKeys].some((k) => alive.has(k))) return;
       await new Promise((r) => setTimeout(r, 10));
     }
+  }
+
+  /** The program itself, or a process of the wrapper around it: no stray. */
+  private isWrapper(pid: number): boolean {
+    return pid === this.root || this.uncounted.has(pid);
   }
 
   private marked(pid: number): boolean {
