@@ -10,6 +10,7 @@ import type { CheckResult, HarnessEvent } from '../contract/events.ts';
 import { compileCacheEnv } from '../harness/compile-cache.ts';
 import { noticesEnv, Overseer } from '../harness/overseer.ts';
 import type { Summary } from '../harness/run.ts';
+import { newNonce, signedEvent } from '../runtime/local/signed-events.ts';
 import { TextLineSplitter } from '../wire/lines.ts';
 
 const MAIN = fileURLToPath(new URL('../harness/main.ts', import.meta.url));
@@ -41,10 +42,14 @@ export async function runInHarness(
   if (run.timeoutMs !== undefined) args.push('--timeout-ms', String(run.timeoutMs));
   if (run.seed !== undefined) args.push('--seed', String(run.seed));
   const started = performance.now();
-  const child = spawn(process.execPath, [MAIN, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ignore', 'pipe'],
+  // The nonce goes on stdin, out of the learner's sight (signed-events.ts).
+  const nonce = newNonce();
+  const child = spawn(process.execPath, [MAIN, ...args, '--nonce-stdin'], {
+    stdio: ['pipe', 'pipe', 'inherit', 'ignore', 'pipe'],
     env: { ...process.env, ...compileCacheEnv(process.env), ...noticesEnv },
   });
+  child.stdin!.on('error', () => {});
+  child.stdin!.end(`${nonce}\n`);
   // Told to stop (Ctrl-C, a closed terminal): the harness ends its run on its way out.
   const stop = () => child.kill('SIGTERM');
   process.on('exit', stop);
@@ -54,10 +59,11 @@ export async function runInHarness(
   let done: Extract<HarnessEvent, { type: 'done' }> | undefined;
   const lines = new TextLineSplitter();
   const take = (line: string) => {
-    if (done || line.trim() === '') return;
+    const json = signedEvent(line, nonce);
+    if (done || json === undefined) return;
     let event: HarnessEvent;
     try {
-      event = JSON.parse(line) as HarnessEvent;
+      event = JSON.parse(json) as HarnessEvent;
     } catch {
       return;
     }

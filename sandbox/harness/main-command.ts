@@ -15,6 +15,7 @@ import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, listExerciseIds, loadExercise } from '../exercises/loader.ts';
 import { failUsage, parseCliArgs, parseCliArgsOrExit, wholeNumber } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
+import { formatSentinelLine } from '../runtime/sentinel.ts';
 
 const Args = z.object({
   exercise: exerciseIdSchema({
@@ -27,6 +28,10 @@ const Args = z.object({
   'exercises-root': z.string().optional(),
   'timeout-ms': timeoutMsFlag,
   seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
+  // Each event goes out behind this run's sentinel (runtime/local/signed-events.ts).
+  nonce: z.string().min(16, { message: '--nonce must be at least 16 characters' }).optional(),
+  // The same, read as the first line of stdin: out of sight of the command line.
+  'nonce-stdin': z.boolean().optional(),
 });
 
 const USAGE =
@@ -63,6 +68,7 @@ export async function harnessMain(argv: string[], checks: ChecksSource): Promise
   } catch (err) {
     failUsage((err as Error).message, USAGE);
   }
+  const nonce = a['nonce-stdin'] ? await firstLine(process.stdin) : a.nonce;
   await runExercise(
     {
       exercise: a.exercise,
@@ -74,6 +80,18 @@ export async function harnessMain(argv: string[], checks: ChecksSource): Promise
       seed: a.seed,
       checks,
     },
-    (event) => process.stdout.write(JSON.stringify(event) + '\n'),
+    (event) =>
+      process.stdout.write(nonce ? formatSentinelLine(nonce, event) : JSON.stringify(event) + '\n'),
   );
+}
+
+/** The first line of a stream (empty when it ends first); the stream is let go after it. */
+async function firstLine(stream: NodeJS.ReadStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  stream.destroy();
+  return text.split('\n')[0]!.trim();
 }

@@ -7,6 +7,7 @@ import type { ServerResponse } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { compileCacheEnv } from '../../harness/compile-cache.ts';
 import { noticesEnv, Overseer } from '../../harness/overseer.ts';
+import { signedEvent } from './signed-events.ts';
 import { TextLineSplitter } from '../../wire/lines.ts';
 
 /** How much of the end of a crashed harness's stderr the `done` event quotes. */
@@ -28,12 +29,16 @@ export interface HarnessRun {
 export type HarnessChild = ChildProcessByStdio<Writable | null, Readable, Readable>;
 
 /** Starts the harness program with its arguments. */
-export function spawnHarness(command: string, args: string[]): HarnessChild {
-  // fd 4: its notices (overseer.ts); fd 3 is a standby's, unused here.
-  return spawn(command, args, {
-    stdio: ['ignore', 'pipe', 'pipe', 'ignore', 'pipe'],
+export function spawnHarness(command: string, args: string[], nonce: string): HarnessChild {
+  // stdin: the run's nonce (signed-events.ts); fd 4: its notices (overseer.ts); fd 3 is a
+  // standby's, unused here.
+  const child = spawn(command, [...args, '--nonce-stdin'], {
+    stdio: ['pipe', 'pipe', 'pipe', 'ignore', 'pipe'],
     env: harnessEnv(),
-  }) as HarnessChild;
+  });
+  child.stdin!.on('error', () => {});
+  child.stdin!.end(`${nonce}\n`);
+  return child as HarnessChild;
 }
 
 /**
@@ -62,6 +67,7 @@ export function startHarnessRun(
   starting: HarnessChild | Promise<HarnessChild>,
   res: ServerResponse,
   oversight: { limitMs: number; workRoot: string; graceMs?: number },
+  nonce: string,
 ): HarnessRun {
   let child: HarnessChild | undefined;
   let stoppedBecause: string | undefined;
@@ -73,7 +79,8 @@ export function startHarnessRun(
   // Listened to in the same turn as the harness arrives, so that no event of it is missed.
   const finished = Promise.resolve(starting).then((c) => {
     child = c;
-    const following = follow(c, res, () => stoppedBecause, new Overseer(c, oversight));
+    const overseer = new Overseer(c, oversight);
+    const following = follow(c, res, () => stoppedBecause, overseer, nonce);
     // After follow(): it hears the 'error' a failed kill emits.
     if (stoppedBecause) end(c);
     return following.finally(() => clearTimeout(killTimer));
@@ -96,6 +103,7 @@ function follow(
   res: ServerResponse,
   stoppedBecause: () => string | undefined,
   overseer: Overseer,
+  nonce: string,
 ): Promise<void> {
   let sawDone = false;
   let spawnError: Error | undefined;
@@ -104,10 +112,12 @@ function follow(
     if (!res.writableEnded && !res.destroyed) res.write(text);
   };
   const lines = new TextLineSplitter();
+  // Only what the harness wrote behind this run's sentinel is an event (signed-events.ts).
   const pass = (line: string | null) => {
-    if (line === null || line.trim() === '') return;
-    if (isDoneEvent(line)) sawDone = true;
-    write(line + '\n');
+    const event = line === null ? undefined : signedEvent(line, nonce);
+    if (event === undefined || event.trim() === '') return;
+    if (isDoneEvent(event)) sawDone = true;
+    write(event + '\n');
   };
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (text: string) => lines.push(text).forEach(pass));
