@@ -56,8 +56,8 @@ export const HarnessEvent = z.discriminatedUnion('type', [
   CheckResult.extend({ type: z.literal('check') }),
   z.object({
     type: z.literal('done'),
-    /** 'completed' | 'timeout' | 'output-limit' | 'crashed' | 'error': why the run ended. */
-    verdict: z.enum(['completed', 'timeout', 'output-limit', 'crashed', 'error']),
+    /** Why the run ended: see Verdict in check.ts. */
+    verdict: z.enum(['completed', 'timeout', 'output-limit', 'memory-limit', 'crashed', 'error']),
     passed: z.boolean().optional(),
     summary: z.string(),
     /**

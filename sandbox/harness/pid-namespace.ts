@@ -17,10 +17,12 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
+import { ADDRESS_SPACE_KIB } from './memory-limit.ts';
 
 /** How the init starts the program: its stderr comes on fd 3, unshare's own goes nowhere. */
 const INIT_SCRIPT =
-  'unset PWD OLDPWD; "$@" 2>&3 3>&- & exec sleep infinity </dev/null >/dev/null 2>/dev/null 3>&-';
+  `ulimit -v ${ADDRESS_SPACE_KIB}; unset PWD OLDPWD; ` +
+  '"$@" 2>&3 3>&- & exec sleep infinity </dev/null >/dev/null 2>/dev/null 3>&-';
 /** The name the init's shell runs under ($0), so that it reads as what it is in ps. */
 const INIT_NAME = 'mcpw-init';
 

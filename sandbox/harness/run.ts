@@ -191,6 +191,8 @@ function describe(verdict: Verdict): string {
       return 'the program was stopped at the time limit';
     case 'output-limit':
       return 'the program was stopped for writing too much output';
+    case 'memory-limit':
+      return 'the program was stopped at its memory limit';
     case 'crashed':
       return 'the program exited with an error';
     case 'error':

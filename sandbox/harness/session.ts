@@ -12,6 +12,7 @@ import { splitsDelivery, startPeer, type Peer } from './peer.ts';
 import { learnerEnv } from './learner-env.ts';
 import { namespaceAvailable } from './pid-namespace.ts';
 import { ProcessGroup } from './process-group.ts';
+import { heapFlags, ranOutOfMemory } from './memory-limit.ts';
 import { notify } from './notices.ts';
 import { nodeArgsFor } from './stripped.ts';
 
@@ -72,7 +73,7 @@ export async function execute(
   const strays = new Descendants();
   const group = new ProcessGroup(
     process.execPath,
-    [...nodeArgsFor(work, run.program, options.stripped ?? false), ...peer.args],
+    [...heapFlags(), ...nodeArgsFor(work, run.program, options.stripped ?? false), ...peer.args],
     work,
     learnerEnv(process.env, { [RUN_MARKER]: strays.id }),
     { namespace: namespaceAvailable() },
@@ -144,7 +145,11 @@ export async function execute(
     seed: options.seed,
     splitDelivery: splitsDelivery(run, options.seed),
     peer: peer.record,
-    verdict: stopper.verdict ?? 'completed',
+    // A crash for want of memory is the memory limit's doing (memory-limit.ts).
+    verdict:
+      stopper.verdict === 'crashed' && ranOutOfMemory(program.stderr)
+        ? 'memory-limit'
+        : (stopper.verdict ?? 'completed'),
     timeoutMs: limits.timeoutMs,
     killed: strays.killed,
     durationMs: Math.round(performance.now() - (t0 - performance.timeOrigin)),
