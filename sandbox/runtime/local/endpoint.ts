@@ -186,6 +186,17 @@ async function readRunRequest(
     sendJson(res, 400, { error: `request body is not JSON: ${(err as Error).message}` });
     return undefined;
   }
+  // A plain object takes a file named "__proto__" for its prototype, and the schema's copy
+  // would drop it without a word, where every other name that is not an editable file gets
+  // a 400 naming it: name it here, in the same words.
+  const files = (json as { files?: unknown } | null)?.files;
+  if (typeof files === 'object' && files !== null && Object.hasOwn(files, '__proto__')) {
+    const exercise = (json as { exercise?: unknown }).exercise;
+    sendJson(res, 400, {
+      error: `"__proto__" is not an editable file of ${typeof exercise === 'string' ? exercise : 'this exercise'}`,
+    });
+    return undefined;
+  }
   const parsed = RunBody.safeParse(json);
   if (!parsed.success) {
     sendJson(res, 400, {
