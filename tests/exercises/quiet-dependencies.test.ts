@@ -80,6 +80,12 @@ const mistakes: Mistake[] = [
     check: 'diagnostics-on-stderr',
     says: ["the helper's line for PT-", "(with this run's trace id", 'is gone'],
   },
+  // An enum names the file descriptors: Node's type stripping refuses it, the server never starts.
+  {
+    name: 'enum-for-streams',
+    check: 'session-completes',
+    says: ['The reference client failed (exit 1)', 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX'],
+  },
 ];
 
 const correct = ['ok-fd-numbers', 'ok-console-swap', 'ok-logger-module', 'ok-collect-then-log'];
@@ -88,6 +94,7 @@ const hints: Record<string, string> = {
   'stdout-clean': 'give it its own stdio, not inherit',
   'both-calls-answered': 'nothing may be written on stdout without a newline',
   'diagnostics-on-stderr': 'Move the diagnostics, do not silence them',
+  'session-completes': 'The server must start, answer both calls',
 };
 
 exerciseSuite({
