@@ -93,7 +93,8 @@ const correctPositions = (q: QuizQuestion) => q.options.flatMap((o, i) => (o.cor
  * - no option the only one of its question whose text holds code;
  * - with 3 questions or more, the right answers in at least 2 positions and no position
  *   holding more than half of them (rounded up);
- * - the right option the longest of its question in no more than half of the questions.
+ * - with 3 questions or more, the right option the longest of its question in no more than
+ *   half of the questions.
  */
 export function fairnessProblems(questions: readonly QuizQuestion[], file: string): string[] {
   const problems: string[] = [];
@@ -147,7 +148,8 @@ export function fairnessProblems(questions: readonly QuizQuestion[], file: strin
     // A tie is no tell: only a single longest option gives the answer away.
     return longest.length === 1 && q.options[longest[0]!]!.correct ? [qi + 1] : [];
   });
-  if (longestRight.length > n / 2) {
+  // Like the positions, a pattern needs a few questions to show: one or two prove nothing.
+  if (n >= 3 && longestRight.length > n / 2) {
     problems.push(
       `${file}: Quiz: the right option is the longest in ${longestRight.length} of ${n} ` +
         `questions (${longestRight.join(', ')}); at most ${Math.floor(n / 2)} may be`,

@@ -162,6 +162,7 @@ const correct = [
 
 // Text each failing check's hint must contain: what to do, in the check's own words.
 const hints: Record<string, string> = {
+  'tools-list': '"method":"tools/list"} after notifications/initialized',
   'jsonrpc-frames': 'Build each frame as {"jsonrpc":"2.0", ...}',
   'one-message-per-line': 'with no indent argument, and append "\\n" to every frame',
   'notifications-no-id': 'with no "id" member',

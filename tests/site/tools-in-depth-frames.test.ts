@@ -74,8 +74,10 @@ describe('frames quoted by tools-in-depth.mdx', () => {
     expect(JSON.parse(unchecked.result.content[0].text).eta).toBe('2026-08-05');
   });
 
-  it('the quiz points at the frames it names', () => {
-    expect(lesson).toContain("frame: { capture: 'stdio-tool-calls', seq: 4 }");
-    expect(lesson).toContain("frame: { capture: 'stdio-buggy-output', seq: 4 }");
+  // The quiz names its frames in the explanations (a frame on the right option alone would
+  // give the answer away): by capture and the id of the call they answer.
+  it('the quiz names the frames it relies on, by capture and the call they answer', () => {
+    expect(lesson).toContain('(stdio-tool-calls, the reply to id 2)');
+    expect(lesson).toContain('(stdio-buggy-output, the reply to id 2)');
   });
 });
