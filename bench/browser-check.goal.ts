@@ -1,4 +1,4 @@
-// Goal 1 of issue 16, in the browser: from pressing Check on raw-client's exercise page (the
+// A speed goal, in the browser: from pressing Check on raw-client's exercise page (the
 // solution saved as the learner's code, the local runtime of `npm run workshop`, Chromium) to
 // the verdict on screen, against the direct run of the same two programs. One browser and one
 // workshop server for every round; the rounds interleave with the direct runs.

@@ -1,4 +1,4 @@
-// Goal 6 of issue 16: a course of 50 lessons builds in time linear in its lessons. The
+// A speed goal: a course of 50 lessons builds in time linear in its lessons. The
 // project's files are copied to a temporary folder outside the repo (node_modules linked, not
 // copied) and built twice: as they are (the real lessons, the baseline) and with copies of
 // one lesson added, under new names and orders, up to 50. Two figures: the build time each

@@ -1,4 +1,4 @@
-// Goal 5 of issue 16: `npm run capture -- --check` against its start-up floor. Every capture
+// A speed goal: `npm run capture -- --check` against its start-up floor. Every capture
 // session starts at least one Paper Trail and talks to it, so the floor is what the sessions'
 // start-ups alone would take at the concurrency the check uses: the command's own start
 // (`npm run capture -- --help`) plus ceil(sessions / sessions at once) one-session runs (the

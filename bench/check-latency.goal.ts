@@ -1,4 +1,4 @@
-// Goal 1 of issue 16: a check as fast as running the code. The baseline is the direct run of
+// A speed goal: a check as fast as running the code. The baseline is the direct run of
 // raw-client's solution: `node client.ts node <Paper Trail's main.ts>`, the same two programs
 // the check runs, with no harness, no npm and no tap. The contender is the whole command a
 // learner types, `npm run --silent exercise -- check raw-client --solution`, npm included.

@@ -1,4 +1,4 @@
-// Goal 6 of issue 16, its second half: a lesson page's HTML no longer dominated by Shiki's
+// A speed goal, its second half: a lesson page's HTML no longer dominated by Shiki's
 // inline colour styles. Measured on the built lessons (dist/lessons/*/index.html) as the share
 // of their bytes in style attributes; the baseline, in this same run, highlights every frame
 // of the committed captures twice, as Shiki styles tokens by default (an inline style each)

@@ -26,7 +26,7 @@ const GOALS: readonly Goal[] = [
   buildScale, // 6: a course of 50 lessons (--scale)
   lessonHtml, // 6: a lesson page's bytes in inline styles
   weight, // 2-4: runtime, workbench start, boot failure
-  viewer, // issue 17: a 10,000-frame capture in the viewer
+  viewer, // a 10,000-frame capture in the viewer
 ];
 
 const dir = fileURLToPath(new URL('.', import.meta.url));

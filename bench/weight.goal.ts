@@ -219,7 +219,7 @@ function skipped(measure: string): GoalLine {
   return { measure, value: 'not measured: no dist/ (run `npm run build`)', goal: '', baseline: '' };
 }
 
-/** Goals 2, 3 and 4 of issue 16, as a Goal of bench/run.ts. */
+/** The weight goals, as a Goal of bench/run.ts. */
 export const weight: Goal = {
   name: 'weight',
   async measure(): Promise<GoalLine[]> {

@@ -108,7 +108,7 @@ export const CAPTURES: readonly CaptureSpec[] = [
 
 /**
  * Sessions at once: each is a few processes of its own that mostly wait on each other, so a
- * few side by side take little longer than the slowest one (issue 16: one after another the
+ * few side by side take little longer than the slowest one (one after another the
  * check was four times its start-up floor). Not more than there are cores: every session
  * starts several Node processes at once, and on a busy machine more of them than cores pushed
  * start-ups past the reply timeouts.

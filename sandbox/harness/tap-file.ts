@@ -3,7 +3,7 @@
 //
 // The file lives in a private folder of its own in the system's temp folder, never in the
 // work folder: the learner's program runs there, and a record it could write (the probe of
-// issue 10 wrote a passing session into .harness/tap.ndjson) would be judged as the wire.
+// an earlier probe wrote a passing session into .harness/tap.ndjson) would be judged as the wire.
 import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

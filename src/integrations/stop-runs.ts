@@ -1,6 +1,6 @@
 // The dev server ends the runs it started before it goes: without this, Ctrl-C or a kill of
 // `npm start` left each learner's program running until its harness noticed it was orphaned,
-// and the endpoint's /tmp/mcpw-run-* folders behind for good (issue 10, defect 12).
+// and the endpoint's /tmp/mcpw-run-* folders behind for good (a stopped dev server must not strand them).
 //
 // Vite answers SIGTERM itself by awaiting server.close() and then calling process.exit(), so
 // anything not awaited inside close() is cut off: the runs are stopped inside close(). SIGINT

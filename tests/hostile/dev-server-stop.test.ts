@@ -1,6 +1,6 @@
 // Stopping `npm start` (astro dev) while a learner's program hangs: like the workshop, the
 // dev server must end the run (every process of it) and remove its folders before it exits
-// (issue 10, defect 12; src/integrations/stop-runs.ts). The signal goes to the dev server's
+// (src/integrations/stop-runs.ts). The signal goes to the dev server's
 // process alone, as `kill <pid>` sends it: the run's processes must not need it themselves.
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';

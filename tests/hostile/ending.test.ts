@@ -1,4 +1,4 @@
-// Defect 9 of issue 10, the CLI's part: `exercise check` and `exercise run` say how the run
+// The CLI\'s part: `exercise check` and `exercise run` say how the run
 // ended (timeout with its limit, output limit, crash with its exit code, harness error) in one
 // line before the verdict, instead of leaving the learner to guess it from failed checks.
 import { spawnSync } from 'node:child_process';

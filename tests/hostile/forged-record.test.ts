@@ -1,4 +1,4 @@
-// Defect 5 of issue 10: the tap's record must be out of the learner's reach, and a damaged
+// the tap's record must be out of the learner's reach, and a damaged
 // record is a harness error (exit 3, a sentence), never a verdict or a stack trace.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

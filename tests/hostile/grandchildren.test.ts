@@ -1,4 +1,4 @@
-// Defect 3 of issue 10: processes that leave the program's process group (detached, in a
+// processes that leave the program's process group (detached, in a
 // session of their own, ignoring SIGTERM) must not outlive the run, and the run says how
 // many it had to kill. Survivors are looked for by parent chain and by the mark in their
 // command line, never by process group, which is exactly what they left.

@@ -1,4 +1,4 @@
-// The hostile programs of the standing matrix (issue 10), each a fixture in fixtures/<name>/
+// The hostile programs of the standing matrix, each a fixture in fixtures/<name>/
 // written so that it works in the place of any exercise's editable file: as raw-client's
 // client, as stdout-is-the-wire's server (started by the reference client), as
 // two-kinds-of-failure's outcome.ts (loaded by the driver) and as negotiate's client (started

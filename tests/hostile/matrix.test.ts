@@ -1,4 +1,4 @@
-// The standing hostile matrix of issue 10: every hostile program (matrix-programs.ts) in the
+// The standing hostile matrix: every hostile program (matrix-programs.ts) in the
 // editable file of every exercise, through the CLI and through the local runtime endpoint.
 // Each case must end with the expected verdict within its limit + 5 s, say what happened in
 // words, never pass, leave no process of its run (found by its MCPW_RUN marker and the strays'

@@ -1,4 +1,4 @@
-// Defect 9 of issue 10, its last part: a check with nothing to judge (no frame was sent, no
+// A check with nothing to judge (no frame was sent, no
 // case was answered) is not a pass. "0 requests, each with its own id" was green; now such a
 // check is not reached, counts as not passed, carries no hint, and every place that shows
 // checks (the run's summary, the CLI's lines and JSON, the workbench's rows) says so.

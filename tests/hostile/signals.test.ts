@@ -1,4 +1,4 @@
-// Defect 2 of issue 10: a run ended by a signal (Ctrl-C, a closed terminal, the runtime
+// A run ended by a signal (Ctrl-C, a closed terminal, the runtime
 // stopping it) must end every process of the run and remove its work folder, in each entry
 // point, including the command the learner types: `npm run --silent exercise -- check ...`.
 import { spawn, type ChildProcess } from 'node:child_process';

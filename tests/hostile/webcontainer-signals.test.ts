@@ -1,4 +1,4 @@
-// Defect 2 of issue 10 for the third entry point: the bundled harness as the WebContainer
+// For the third entry point: the bundled harness as the WebContainer
 // runs it (over the fake container: the real bundle, real Node processes). A signal must end
 // the learner's processes and remove the work folder there too.
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';

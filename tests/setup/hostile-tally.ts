@@ -1,4 +1,4 @@
-// A reporter for the hostile suite's figure (issue 10): every test under tests/hostile/ is
+// A reporter for the hostile suite's figure: every test under tests/hostile/ is
 // a hostile case (the matrix's 58 and the endpoint, workshop, signal, record and dev-server
 // cases), and the run ends with one line, "hostile: N cases, M held", whatever ran. A case
 // that failed or was skipped did not hold.

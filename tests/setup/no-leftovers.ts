@@ -1,5 +1,5 @@
-// vitest globalSetup: the test suite must leave no process it started (issue 10, "Done
-// when"). Setup notes which processes exist; teardown looks for new ones that belong to this
+// vitest globalSetup: the test suite must leave no process it started (a run ends all it
+// started, and so must the tests). Setup notes which processes exist; teardown looks for new ones that belong to this
 // checkout (their command line or working folder is inside it: learner programs, servers,
 // harnesses, strays started from a work folder), waits a moment for kills in flight, and then
 // names, kills and fails on whatever is left. A process that left its parent is found all the
