@@ -144,10 +144,10 @@ const mistakes: Mistake[] = [
 ];
 
 const correct = [
-  'correct-reader-loop',
-  'correct-session-class',
-  'correct-minimal',
-  'correct-text-stream',
+  'ok-reader-loop',
+  'ok-session-class',
+  'ok-minimal',
+  'ok-text-stream',
 ];
 
 const hints: Record<string, string> = {

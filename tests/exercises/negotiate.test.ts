@@ -119,7 +119,7 @@ const mistakes: Mistake[] = [
   },
 ];
 
-const correct = ['buffer-and-set', 'state-machine', 'bytes-buffer', 'kill-after-end'];
+const correct = ['ok-buffer-and-set', 'ok-state-machine', 'ok-bytes-buffer', 'ok-kill-after-end'];
 
 const hints: Record<string, string> = {
   'hangs-up': 'send nothing more (no notifications/initialized, no request), close the server',

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../sandbox/contract/events.ts';
 import type { Summary } from '../../sandbox/harness/run.ts';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readRuleTable } from '../../sandbox/exercises/rule-table.ts';
 import { check, failures, fixtureDir, unlinkedFrames } from './helpers.ts';
@@ -92,6 +93,23 @@ export function exerciseSuite(suite: ExerciseSuite): void {
         .filter((r) => !suite.mistakes.some((m) => m.name === r.mistake && m.check === r.check))
         .map((r) => `rule "${r.id}": no mistake "${r.mistake}" failing ${r.check}`);
       expect(unrun.join('\n')).toBe('');
+    });
+
+    // `exercise fixtures --seeds` knows a correct fixture only by its `ok-` name, so the name
+    // and this suite's lists must agree, and no fixture may sit in the folder unjudged.
+    it('names every fixture for what it is: ok-… correct, anything else a listed mistake', () => {
+      const folder = fileURLToPath(new URL(`./fixtures/${EX}/`, import.meta.url));
+      const listed = new Set([...suite.correct, ...suite.mistakes.map((m) => m.name)]);
+      const problems = [
+        ...suite.correct.filter((n) => !n.startsWith('ok-')).map((n) => `${n}: correct, not ok-…`),
+        ...suite.mistakes
+          .filter((m) => m.name.startsWith('ok-'))
+          .map((m) => `${m.name}: a mistake named ok-…`),
+        ...readdirSync(folder, { withFileTypes: true })
+          .filter((d) => d.isDirectory() && !listed.has(d.name))
+          .map((d) => `${d.name}: in the folder but in neither list`),
+      ];
+      expect(problems.join('\n')).toBe('');
     });
 
     it('passes the solution', async () => {
