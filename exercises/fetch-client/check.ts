@@ -2,73 +2,75 @@
 // judged from the HTTP exchanges the recording proxy saw (request headers, statuses, SSE
 // events with their ids) and from what the program printed. In a check run the order data
 // changes with the seed, the server drops the call's stream after the first progress event
-// in one session and after the third in the other (exercise.json scenarios), and the proxy re-encodes every SSE stream (data over several lines, comments) and
-// delivers it in pieces, so neither a copied answer nor a one-read-one-event parser passes.
-import { frameRef, say } from '../../sandbox/checks/say.ts';
-import { conversation } from '../../sandbox/checks/client-checks.ts';
-import { quote, stderrGist, type Read } from '../../sandbox/checks/frames.ts';
-import { notReached } from '../../sandbox/checks/not-reached.ts';
-import type { Check, RunRecord } from '../../sandbox/contract/check.ts';
+// in one session and after the third in the other (exercise.json scenarios), and the proxy
+// re-encodes every SSE stream (data over several lines, comments) and delivers it in pieces,
+// so neither a copied answer nor a one-read-one-event parser passes.
+import {
+  exchangeName as named,
+  exchanges,
+  fail,
+  firstFailing,
+  frameRef,
+  notReached,
+  paramsOf,
+  pass,
+  printedLinesAt,
+  quote,
+  resultOf,
+  say,
+  statusOf as status,
+  stderrGist,
+  textsOf,
+  type Check,
+  type Exchange,
+  type Read,
+  type RunRecord,
+} from '../../sandbox/checks/index.ts';
 
 const VERSION = '2025-11-25';
 const TOOL = 'track_shipment';
 /** The order the task has the client track. */
 const ORDER = 'PT-1041';
 
-/** One HTTP request and what came back for it: the status line and any SSE events. */
-interface Exchange {
-  request: Read;
-  method: string;
-  headers: Record<string, string>;
-  response?: Read;
-  events: Read[];
-}
-
-function exchanges(run: RunRecord): Exchange[] {
-  const byNumber = new Map<number, Exchange>();
-  for (const read of conversation(run).reads) {
-    const http = read.frame.http;
-    if (!http) continue;
-    if (http.part === 'request') {
-      byNumber.set(http.exchange, {
-        request: read,
-        method: http.method ?? '',
-        headers: http.headers,
-        events: [],
-      });
-      continue;
-    }
-    const ex = byNumber.get(http.exchange);
-    if (!ex) continue;
-    if (http.part === 'response') ex.response = read;
-    else ex.events.push(read);
-  }
-  return [...byNumber.values()];
-}
-
-/** "POST initialize", "POST notifications/initialized", "GET", "DELETE". */
-function named(ex: Exchange): string {
-  return ex.request.method ? `${ex.method} ${ex.request.method}` : ex.method;
-}
-
-const status = (ex: Exchange) => ex.response?.frame.http?.status;
 const isCall = (ex: Exchange) =>
-  ex.request.method === 'tools/call' &&
-  (ex.request.message as { params?: { name?: unknown } } | undefined)?.params?.name === TOOL;
+  ex.request.method === 'tools/call' && paramsOf(ex.request).name === TOOL;
+const seqOf = (ex: Exchange) => ex.request.frame.seq;
+const printed = (run: RunRecord) => printedLinesAt(run).map((line) => line.text);
 
-function initializeOf(all: Exchange[], latest = false): Exchange | undefined {
+/** The session the server issued on a successful initialize (the first, or the latest). */
+function issuedSession(all: Exchange[], latest = false) {
   const ok = all.filter((ex) => ex.request.method === 'initialize' && status(ex) === 200);
-  return latest ? ok.at(-1) : ok[0];
+  const ex = latest ? ok.at(-1) : ok[0];
+  const id = ex?.response?.frame.http?.headers['mcp-session-id'];
+  return ex && id ? { ex, id, seq: ex.response!.frame.seq } : undefined;
 }
 
-/** The session id the server issued on a successful initialize (the first, or the latest). */
-function issuedSession(all: Exchange[], latest = false): { ex: Exchange; id: string } | undefined {
-  const ex = initializeOf(all, latest);
-  const id = ex?.response?.frame.http?.headers['mcp-session-id'];
-  return ex && id ? { ex, id } : undefined;
+/** The requests after initialize, up to a second initialize (a new session's business). */
+function afterInitialize(all: Exchange[], init: Exchange): Exchange[] {
+  const later = all.slice(all.indexOf(init) + 1);
+  const again = later.findIndex((ex) => ex.request.method === 'initialize');
+  return again === -1 ? later : later.slice(0, again);
 }
 
 const noRequests = () => notReached('Your client sent no HTTP request to the server.');
+const noSession = () =>
+  notReached('No initialize of yours got a 200 with an Mcp-Session-Id header.');
+/** The server's answer to a bad request, when it gave the status that names the mistake. */
+const answered = (ex: Exchange, code: number, words: string) =>
+  status(ex) === code && ex.response
+    ? say` The server answered ${code} ${words} (${frameRef(ex.response.frame.seq)}).`
+    : '';
+
+/** Why the program stopped, for a message about a client that went quiet. */
+function crashNote(run: RunRecord): string {
+  const gist = stderrGist(run.program.stderr);
+  return run.program.exit?.code && gist ? ` Your program stopped with: ${quote(gist, 200)}.` : '';
+}
+
+const WANTS: Record<string, string[]> = {
+  POST: ['application/json', 'text/event-stream'],
+  GET: ['text/event-stream'],
+};
 
 const accepts: Check = {
   id: 'accept-header',
@@ -77,28 +79,16 @@ const accepts: Check = {
   run(run) {
     const all = exchanges(run);
     if (all.length === 0) return noRequests();
-    for (const ex of all) {
+    const bad = firstFailing(all, (ex) => {
       const accept = ex.headers['accept'] ?? '';
-      const wanted =
-        ex.method === 'POST'
-          ? ['application/json', 'text/event-stream']
-          : ex.method === 'GET'
-            ? ['text/event-stream']
-            : [];
-      const missing = wanted.filter((type) => !accept.includes(type));
-      if (missing.length === 0) continue;
-      const seq = ex.request.frame.seq;
-      const answered =
-        status(ex) === 406 && ex.response
-          ? say` The server answered 406 Not Acceptable (${frameRef(ex.response.frame.seq)}).`
-          : '';
-      return {
-        ok: false,
-        frame: seq,
-        message: say`Your ${named(ex)} (${frameRef(seq)}) sends Accept ${quote(accept || '(none)')}; it must name ${missing.join(' and ')}${ex.method === 'POST' ? ': the server may answer a POST with either' : ''}.${answered}`,
-      };
-    }
-    return { ok: true, message: 'Every request named the media types it accepts.' };
+      const missing = (WANTS[ex.method] ?? []).filter((type) => !accept.includes(type));
+      const either = ex.method === 'POST' ? ': the server may answer a POST with either' : '';
+      return (
+        missing.length > 0 &&
+        fail`Your ${named(ex)} (${frameRef(seqOf(ex))}) sends Accept ${quote(accept || '(none)')}; it must name ${missing.join(' and ')}${either}.${answered(ex, 406, 'Not Acceptable')}`
+      );
+    });
+    return bad ?? pass('Every request named the media types it accepts.');
   },
 };
 
@@ -112,17 +102,8 @@ const contentType: Check = {
     const bad = all.find(
       (ex) => ex.method === 'POST' && !ex.headers['content-type']?.startsWith('application/json'),
     );
-    if (!bad) return { ok: true, message: 'Every POST said its body is application/json.' };
-    const seq = bad.request.frame.seq;
-    const answered =
-      status(bad) === 415 && bad.response
-        ? say` The server answered 415 Unsupported Media Type (${frameRef(bad.response.frame.seq)}).`
-        : '';
-    return {
-      ok: false,
-      frame: seq,
-      message: say`Your ${named(bad)} (${frameRef(seq)}) has Content-Type ${quote(bad.headers['content-type'] ?? '(none)')}; expected application/json.${answered}`,
-    };
+    if (!bad) return pass('Every POST said its body is application/json.');
+    return fail`Your ${named(bad)} (${frameRef(seqOf(bad))}) has Content-Type ${quote(bad.headers['content-type'] ?? '(none)')}; expected application/json.${answered(bad, 415, 'Unsupported Media Type')}`;
   },
 };
 
@@ -134,32 +115,18 @@ const sessionHeader: Check = {
     const all = exchanges(run);
     if (all.length === 0) return noRequests();
     const issued = issuedSession(all);
-    if (!issued) {
-      return notReached('No initialize of yours got a 200 with an Mcp-Session-Id header.');
-    }
-    const later = all.slice(all.indexOf(issued.ex) + 1);
-    for (const ex of later) {
-      if (ex.request.method === 'initialize') break;
+    if (!issued) return noSession();
+    const bad = firstFailing(afterInitialize(all, issued.ex), (ex) => {
       const sent = ex.headers['mcp-session-id'];
-      if (sent === issued.id) continue;
-      const seq = ex.request.frame.seq;
+      if (sent === issued.id) return undefined;
+      const what =
+        sent === undefined ? 'has no Mcp-Session-Id header' : `sends Mcp-Session-Id ${quote(sent)}`;
       const answer = ex.response
         ? say` The server answered ${String(status(ex))} (${frameRef(ex.response.frame.seq)}).`
         : '';
-      return {
-        ok: false,
-        frame: seq,
-        message:
-          sent === undefined
-            ? say`Your ${named(ex)} (${frameRef(seq)}) has no Mcp-Session-Id header; the initialize response (${frameRef(issued.ex.response!.frame.seq)}) issued ${quote(issued.id)}.${answer}`
-            : say`Your ${named(ex)} (${frameRef(seq)}) sends Mcp-Session-Id ${quote(sent)}; the initialize response (${frameRef(issued.ex.response!.frame.seq)}) issued ${quote(issued.id)}.${answer}`,
-      };
-    }
-    return {
-      ok: true,
-      frame: issued.ex.response!.frame.seq,
-      message: say`Every request after ${frameRef(issued.ex.response!.frame.seq)} carried its session id.`,
-    };
+      return fail`Your ${named(ex)} (${frameRef(seqOf(ex))}) ${what}; the initialize response (${frameRef(issued.seq)}) issued ${quote(issued.id)}.${answer}`;
+    });
+    return bad ?? pass`Every request after ${frameRef(issued.seq)} carried its session id.`;
   },
 };
 
@@ -170,24 +137,15 @@ const protocolVersion: Check = {
   run(run) {
     const all = exchanges(run);
     const issued = issuedSession(all);
-    if (!issued) {
-      return notReached('No initialize of yours got a 200 with an Mcp-Session-Id header.');
-    }
-    for (const ex of all.slice(all.indexOf(issued.ex) + 1)) {
-      if (ex.request.method === 'initialize') break;
+    if (!issued) return noSession();
+    const bad = firstFailing(afterInitialize(all, issued.ex), (ex) => {
       const sent = ex.headers['mcp-protocol-version'];
-      if (sent === VERSION) continue;
-      const seq = ex.request.frame.seq;
-      return {
-        ok: false,
-        frame: seq,
-        message: say`Your ${named(ex)} (${frameRef(seq)}) sends MCP-Protocol-Version ${quote(sent ?? '(none)')}; the session runs ${VERSION}, so every request after initialize says so.`,
-      };
-    }
-    return {
-      ok: true,
-      message: `Every request after initialize said MCP-Protocol-Version ${VERSION}.`,
-    };
+      return (
+        sent !== VERSION &&
+        fail`Your ${named(ex)} (${frameRef(seqOf(ex))}) sends MCP-Protocol-Version ${quote(sent ?? '(none)')}; the session runs ${VERSION}, so every request after initialize says so.`
+      );
+    });
+    return bad ?? pass(`Every request after initialize said MCP-Protocol-Version ${VERSION}.`);
   },
 };
 
@@ -199,92 +157,49 @@ const initialized: Check = {
     const all = exchanges(run);
     const note = all.find((ex) => ex.request.method === 'notifications/initialized');
     if (!note) {
-      const init = initializeOf(all);
-      return init
-        ? {
-            ok: false,
-            frame: init.request.frame.seq,
-            message: say`Your client never sent notifications/initialized after initialize (${frameRef(init.request.frame.seq)}).`,
-          }
-        : notReached('There was no successful initialize to follow.');
+      const init = all.find((ex) => ex.request.method === 'initialize' && status(ex) === 200);
+      if (!init) return notReached('There was no successful initialize to follow.');
+      return fail`Your client never sent notifications/initialized after initialize (${frameRef(seqOf(init))}).`;
     }
-    const seq = note.request.frame.seq;
     if (status(note) !== 202) {
-      return {
-        ok: false,
-        frame: seq,
-        message: say`Your notifications/initialized (${frameRef(seq)}) got HTTP ${String(status(note) ?? 'nothing')}, not 202.`,
-      };
+      return fail`Your notifications/initialized (${frameRef(seqOf(note))}) got HTTP ${String(status(note) ?? 'nothing')}, not 202.`;
     }
-    const next = all[all.indexOf(note) + 1];
-    if (!next) {
-      return {
-        ok: false,
-        frame: note.response!.frame.seq,
-        message: say`The server took your notifications/initialized with 202 Accepted and an empty body (${frameRef(note.response!.frame.seq)}), and your client sent nothing after it. A 202 is success: there is no body to read and nothing to wait for.${crashNote(run)}`,
-      };
+    const accepted = frameRef(note.response!.frame.seq);
+    if (!all[all.indexOf(note) + 1]) {
+      return fail`The server took your notifications/initialized with 202 Accepted and an empty body (${accepted}), and your client sent nothing after it. A 202 is success: there is no body to read and nothing to wait for.${crashNote(run)}`;
     }
-    return {
-      ok: true,
-      frame: note.response!.frame.seq,
-      message: say`notifications/initialized was accepted with 202 (${frameRef(note.response!.frame.seq)}).`,
-    };
+    return pass`notifications/initialized was accepted with 202 (${accepted}).`;
   },
 };
-
-function crashNote(run: RunRecord): string {
-  const gist = stderrGist(run.program.stderr);
-  return run.program.exit?.code && gist ? ` Your program stopped with: ${quote(gist, 200)}.` : '';
-}
-
-function callOf(run: RunRecord): Exchange | undefined {
-  return exchanges(run).find(isCall);
-}
 
 const progressToken: Check = {
   id: 'progress-token',
   title: `Call ${TOOL} with a progress token`,
   hint: 'Send tools/call with params {"name":"track_shipment","arguments":{"order_id":"PT-1041"},"_meta":{"progressToken":…}}.',
   run(run) {
-    const call = callOf(run);
+    const call = exchanges(run).find(isCall);
     if (!call) {
-      const calls = exchanges(run).filter((ex) => ex.request.method === 'tools/call');
-      return calls.length > 0
-        ? {
-            ok: false,
-            frame: calls[0]!.request.frame.seq,
-            message: say`Your tools/call (${frameRef(calls[0]!.request.frame.seq)}) does not name ${TOOL}.`,
-          }
-        : notReached(`Your client never called ${TOOL}.`);
+      const other = exchanges(run).find((ex) => ex.request.method === 'tools/call');
+      if (!other) return notReached(`Your client never called ${TOOL}.`);
+      return fail`Your tools/call (${frameRef(seqOf(other))}) does not name ${TOOL}.`;
     }
-    const seq = call.request.frame.seq;
-    const params = (call.request.message as { params?: Record<string, unknown> }).params ?? {};
-    const meta = params._meta as Record<string, unknown> | undefined;
-    const token = meta?.progressToken;
+    const at = frameRef(seqOf(call));
+    const params = paramsOf(call.request);
+    const token = (params._meta as Record<string, unknown> | undefined)?.progressToken;
     if (typeof token !== 'string' && typeof token !== 'number') {
       const where =
         'progressToken' in params
           ? ' You put it in params itself; it belongs in params._meta.'
           : '';
-      return {
-        ok: false,
-        frame: seq,
-        message: say`Your ${TOOL} call (${frameRef(seq)}) has no params._meta.progressToken, so the server sends no progress notifications.${where}`,
-      };
+      return fail`Your ${TOOL} call (${at}) has no params._meta.progressToken, so the server sends no progress notifications.${where}`;
     }
     const order = (params.arguments as Record<string, unknown> | undefined)?.order_id;
     if (order !== ORDER) {
-      return {
-        ok: false,
-        frame: seq,
-        message: say`Your ${TOOL} call (${frameRef(seq)}) tracks order_id ${typeof order === 'string' ? quote(order, 60) : (JSON.stringify(order) ?? 'nothing')}; the task asks for ${JSON.stringify(ORDER)}.`,
-      };
+      const shown =
+        typeof order === 'string' ? quote(order, 60) : (JSON.stringify(order) ?? 'nothing');
+      return fail`Your ${TOOL} call (${at}) tracks order_id ${shown}; the task asks for ${JSON.stringify(ORDER)}.`;
     }
-    return {
-      ok: true,
-      frame: seq,
-      message: say`Your ${TOOL} call (${frameRef(seq)}) asked for progress with token ${JSON.stringify(token)}.`,
-    };
+    return pass`Your ${TOOL} call (${at}) asked for progress with token ${JSON.stringify(token)}.`;
   },
 };
 
@@ -299,80 +214,59 @@ const resumes: Check = {
     const all = exchanges(run);
     const call = all.find(isCall);
     if (!call) return notReached(`Your client never called ${TOOL}, so no stream was dropped.`);
-    const callId = call.request.id;
-    if (hasReply(call, callId)) {
-      return { ok: true, message: "The reply came on the call's own stream: nothing to resume." };
+    if (hasReply(call, call.request.id)) {
+      return pass("The reply came on the call's own stream: nothing to resume.");
     }
     const withId = call.events.filter((e) => e.frame.http?.id !== undefined);
     const last = withId.at(-1);
     if (!last) {
       return notReached(
-        say`The stream of your call (${frameRef(call.request.frame.seq)}) ended without any event id.`,
+        say`The stream of your call (${frameRef(seqOf(call))}) ended without any event id.`,
       );
     }
-    const lastId = last.frame.http!.id!;
+    const lastId = quote(last.frame.http!.id!);
     const lastRef = frameRef(last.frame.seq);
     const next = all[all.indexOf(call) + 1];
     if (!next) {
-      return {
-        ok: false,
-        frame: last.frame.seq,
-        message: say`The server ended the stream of your call after event ${quote(lastId)} (${lastRef}) without the reply, and your client never came back for the rest: send GET with Last-Event-ID ${quote(lastId)}.${crashNote(run)}`,
-      };
+      return fail`The server ended the stream of your call after event ${lastId} (${lastRef}) without the reply, and your client never came back for the rest: send GET with Last-Event-ID ${lastId}.${crashNote(run)}`;
     }
-    const seq = next.request.frame.seq;
+    const seq = seqOf(next);
+    const at = frameRef(seq);
+    // These messages name the dropped stream first but are about the request that followed.
+    const dropped = say`After the stream dropped (${lastRef}), your client`;
     if (next.request.method === 'initialize') {
-      return {
-        ok: false,
-        frame: seq,
-        message: say`After the stream dropped (${lastRef}), your client sent initialize again (${frameRef(seq)}): that starts a new session and loses the call. The session was still alive; resume the stream with GET and Last-Event-ID ${quote(lastId)}.`,
-      };
+      return fail(
+        say`${dropped} sent initialize again (${at}): that starts a new session and loses the call. The session was still alive; resume the stream with GET and Last-Event-ID ${lastId}.`,
+        seq,
+      );
     }
     if (next.request.method === 'tools/call') {
-      return {
-        ok: false,
-        frame: seq,
-        message: say`After the stream dropped (${lastRef}), your client sent the call again (${frameRef(seq)}): the server runs it a second time. Resume the first one instead: GET with Last-Event-ID ${quote(lastId)}.`,
-      };
+      return fail(
+        say`${dropped} sent the call again (${at}): the server runs it a second time. Resume the first one instead: GET with Last-Event-ID ${lastId}.`,
+        seq,
+      );
     }
     if (next.method !== 'GET') {
-      return {
-        ok: false,
-        frame: seq,
-        message: say`After the stream dropped (${lastRef}), your client's next request was ${named(next)} (${frameRef(seq)}), not a GET with Last-Event-ID ${quote(lastId)}: the rest of the call never reached it.`,
-      };
+      return fail(
+        say`${dropped}'s next request was ${named(next)} (${at}), not a GET with Last-Event-ID ${lastId}: the rest of the call never reached it.`,
+        seq,
+      );
     }
     const sent = next.headers['last-event-id'];
     if (sent === undefined) {
-      return {
-        ok: false,
-        frame: seq,
-        message: say`Your GET (${frameRef(seq)}) has no Last-Event-ID, so the server opened a new stream for messages tied to no request instead of replaying the dropped one; the rest of your call stays behind event ${quote(lastId)} (${lastRef}).`,
-      };
+      return fail`Your GET (${at}) has no Last-Event-ID, so the server opened a new stream for messages tied to no request instead of replaying the dropped one; the rest of your call stays behind event ${lastId} (${lastRef}).`;
     }
-    if (sent !== lastId) {
+    if (sent !== last.frame.http!.id) {
       const earlier = withId.find((e) => e.frame.http?.id === sent);
       const why = earlier
-        ? say`the id of an earlier event (${frameRef(earlier.frame.seq)}); the last one your client received was ${quote(lastId)} (${lastRef}), so the server sends again what you already have`
-        : say`an id your client never received on that stream; the last event it received was ${quote(lastId)} (${lastRef})`;
-      return {
-        ok: false,
-        frame: seq,
-        message: say`Your GET (${frameRef(seq)}) sends Last-Event-ID ${quote(sent)}, ${why}.`,
-      };
+        ? say`the id of an earlier event (${frameRef(earlier.frame.seq)}); the last one your client received was ${lastId} (${lastRef}), so the server sends again what you already have`
+        : say`an id your client never received on that stream; the last event it received was ${lastId} (${lastRef})`;
+      return fail`Your GET (${at}) sends Last-Event-ID ${quote(sent)}, ${why}.`;
     }
-    if (!hasReply(next, callId)) {
-      return {
-        ok: false,
-        frame: seq,
-        message: say`Your GET (${frameRef(seq)}) resumed from ${quote(lastId)}, but the reply to your call did not come on it before your client moved on.`,
-      };
+    if (!hasReply(next, call.request.id)) {
+      return fail`Your GET (${at}) resumed from ${lastId}, but the reply to your call did not come on it before your client moved on.`;
     }
-    return {
-      ok: true,
-      frame: seq,
-      message: say`Your GET (${frameRef(seq)}) resumed after event ${quote(lastId)} (${lastRef}) and got the rest of the call.`,
-    };
+    return pass`Your GET (${at}) resumed after event ${lastId} (${lastRef}) and got the rest of the call.`;
   },
 };
 
@@ -381,29 +275,23 @@ function expectedLines(run: RunRecord): { lines: string[]; reply?: Read } | unde
   const all = exchanges(run);
   const call = all.find(isCall);
   if (!call) return undefined;
-  const token = (call.request.message as { params?: { _meta?: { progressToken?: unknown } } })
-    .params?._meta?.progressToken;
-  const later = all.slice(all.indexOf(call));
+  const token = (paramsOf(call.request)._meta as { progressToken?: unknown } | undefined)
+    ?.progressToken;
   const progress = new Map<number, string>();
   let reply: Read | undefined;
-  for (const e of later.flatMap((ex) => ex.events)) {
+  for (const e of all.slice(all.indexOf(call)).flatMap((ex) => ex.events)) {
     const m = e.message;
     if (m?.kind === 'notification' && m.method === 'notifications/progress') {
       const p = m.params as { progressToken?: unknown; progress?: number; message?: string };
-      if (p.progressToken === token && typeof p.progress === 'number') {
+      if (p.progressToken === token && typeof p.progress === 'number')
         progress.set(p.progress, String(p.message));
-      }
     }
     if (m?.kind === 'result' && m.id === call.request.id) reply = e;
   }
-  const text = (reply?.message as { result?: { content?: { text?: string }[] } } | undefined)
-    ?.result?.content?.[0]?.text;
+  const text = textsOf(resultOf(reply))[0];
   const lines = [...progress.entries()].sort((a, b) => a[0] - b[0]).map(([, m]) => m);
   return { lines: text === undefined ? lines : [...lines, text], reply };
 }
-
-const printedLines = (run: RunRecord) =>
-  run.program.stdout.split('\n').filter((line) => line.trim() !== '');
 
 const readsEvents: Check = {
   id: 'reads-events',
@@ -411,46 +299,49 @@ const readsEvents: Check = {
   hint: 'Keep a buffer across reads and decode with one TextDecoder ({stream: true}); an event ends at a blank line; skip ":" comment lines; join all data: lines of an event with "\\n"; skip an event with empty data.',
   run(run) {
     const stderr = run.program.stderr;
-    const parseError = /SyntaxError/.exec(stderr);
     const seed =
       run.seed === undefined
         ? ''
         : ' In this check run every event came over several data: lines and several reads, with comments between them, and every other event wrote "data:" without the space after the colon, as SSE allows (drop one space after the colon only when there is one).';
-    if (parseError) {
-      return {
-        ok: false,
-        message: `Your program failed to parse an event's data: ${quote(stderrGist(stderr), 200)}. An event ends only at a blank line, a read may hold part of one, and its data may be spread over several data: lines (join them with "\\n"); the priming event's data is empty.${seed}`,
-      };
+    if (/SyntaxError/.test(stderr)) {
+      return fail`Your program failed to parse an event's data: ${quote(stderrGist(stderr), 200)}. An event ends only at a blank line, a read may hold part of one, and its data may be spread over several data: lines (join them with "\\n"); the priming event's data is empty.${seed}`;
     }
-    const garbled = printedLines(run).find((line) => line.includes('\uFFFD'));
+    const garbled = printed(run).find((line) => line.includes('\uFFFD'));
     if (garbled) {
-      return {
-        ok: false,
-        message: `You printed ${quote(garbled, 160)}: each "\uFFFD" is a character cut between two reads and decoded in halves. Decode the whole stream with one TextDecoder and {stream: true}.`,
-      };
+      return fail`You printed ${quote(garbled, 160)}: each "\uFFFD" is a character cut between two reads and decoded in halves. Decode the whole stream with one TextDecoder and {stream: true}.`;
     }
     // The last request's reply came in an event, yet the client ended or hung without using
     // it: its reader lost that event (the server's part of the run was done).
-    const all = exchanges(run);
-    const last = all.at(-1);
+    const last = exchanges(run).at(-1);
     const missed = last?.events.find(
       (e) => e.message?.kind === 'result' && e.message.id === last.request.id,
     );
     const stopped = run.verdict !== 'completed' || run.program.exit?.code !== 0;
     if (last && missed && last.method === 'POST' && stopped && !isCall(last)) {
-      const n = missed.frame.seq;
-      return {
-        ok: false,
-        frame: n,
-        message: say`The server answered your ${named(last)} in an SSE event (${frameRef(n)}), but your client never went on: its reader lost that event. Cut the stream into lines, end an event at a blank line, and take every data: line.${seed}`,
-      };
+      return fail`The server answered your ${named(last)} in an SSE event (${frameRef(missed.frame.seq)}), but your client never went on: its reader lost that event. Cut the stream into lines, end an event at a blank line, and take every data: line.${seed}`;
     }
-    const expected = expectedLines(run);
-    if (!expected?.reply)
+    if (!expectedLines(run)?.reply)
       return notReached('The reply to your call never came (see the resumes check).');
-    return { ok: true, message: 'Your client read every event it printed from whole events.' };
+    return pass('Your client read every event it printed from whole events.');
   },
 };
+
+/** What is wrong with the printed lines, and whether they look copied from another run. */
+function mismatch(lines: string[], want: string[]): { detail: string; copied: boolean } {
+  const missing = want.filter((line) => !lines.includes(line));
+  const extra = lines.filter((line) => !want.includes(line));
+  const twice = lines.find((line, i) => lines.indexOf(line) !== i);
+  const listed = (all: string[], max: number) => all.map((l) => quote(l, max)).join(', ');
+  const instead = extra.length > 0 ? `; you printed instead ${listed(extra, 100)}` : '';
+  const detail = twice
+    ? `you printed ${quote(twice, 120)} twice: a resumed stream starts after the Last-Event-ID you send, so each event arrives once`
+    : missing.length > 0
+      ? `missing: ${listed(missing, 100)}${instead}`
+      : extra.length > 0
+        ? `${extra.length === 1 ? 'an extra line' : 'extra lines'}, ${listed(extra, 100)}, which the server did not send: anything meant for a human belongs on stderr (console.error)`
+        : `the lines are out of order: expected ${listed(want, 60)}`;
+  return { detail, copied: extra.length > 0 && missing.length > 0 };
+}
 
 const printsScans: Check = {
   id: 'prints-scans',
@@ -460,35 +351,17 @@ const printsScans: Check = {
     const expected = expectedLines(run);
     if (!expected?.reply)
       return notReached('The reply to your call never came, so there was no result to print.');
-    const replySeq = expected.reply.frame.seq;
-    const lines = printedLines(run);
+    const reply = frameRef(expected.reply.frame.seq);
+    const lines = printed(run);
     const want = expected.lines;
     if (lines.length === want.length && lines.every((line, i) => line === want[i])) {
-      return {
-        ok: true,
-        frame: replySeq,
-        message: say`You printed the ${String(want.length - 1)} scans and the result of ${frameRef(replySeq)}.`,
-      };
+      return pass`You printed the ${String(want.length - 1)} scans and the result of ${reply}.`;
     }
-    const missing = want.filter((line) => !lines.includes(line));
-    const extra = lines.filter((line) => !want.includes(line));
-    const twice = lines.find((line, i) => lines.indexOf(line) !== i);
-    const detail = twice
-      ? `you printed ${quote(twice, 120)} twice: a resumed stream starts after the Last-Event-ID you send, so each event arrives once`
-      : missing.length > 0
-        ? `missing: ${missing.map((l) => quote(l, 100)).join(', ')}${extra.length > 0 ? `; you printed instead ${extra.map((l) => quote(l, 100)).join(', ')}` : ''}`
-        : extra.length > 0
-          ? `${extra.length === 1 ? 'an extra line' : 'extra lines'}, ${extra.map((l) => quote(l, 100)).join(', ')}, which the server did not send: anything meant for a human belongs on stderr (console.error)`
-          : `the lines are out of order: expected ${want.map((l) => quote(l, 60)).join(', ')}`;
-    const copied =
-      extra.length > 0 && missing.length > 0
-        ? ' In a check run the order data changes from run to run: print what the server sent.'
-        : '';
-    return {
-      ok: false,
-      frame: replySeq,
-      message: say`Your output does not match the scans and result the server sent (the result is ${frameRef(replySeq)}): ${detail}.${copied}`,
-    };
+    const { detail, copied } = mismatch(lines, want);
+    const changes = copied
+      ? ' In a check run the order data changes from run to run: print what the server sent.'
+      : '';
+    return fail`Your output does not match the scans and result the server sent (the result is ${reply}): ${detail}.${changes}`;
   },
 };
 
@@ -503,32 +376,16 @@ const deletes: Check = {
     const del = all.filter((ex) => ex.method === 'DELETE').at(-1);
     const last = all.at(-1)!;
     if (!del) {
-      return {
-        ok: false,
-        frame: last.request.frame.seq,
-        message: say`Your client's last request was ${named(last)} (${frameRef(last.request.frame.seq)}); it never sent DELETE, so the session stays open on the server until it expires.`,
-      };
+      return fail`Your client's last request was ${named(last)} (${frameRef(seqOf(last))}); it never sent DELETE, so the session stays open on the server until it expires.`;
     }
-    const seq = del.request.frame.seq;
-    if (del.headers['mcp-session-id'] !== issued.id || status(del) !== 200) {
-      return {
-        ok: false,
-        frame: seq,
-        message: say`Your DELETE (${frameRef(seq)}) sends Mcp-Session-Id ${quote(del.headers['mcp-session-id'] ?? '(none)')} and got HTTP ${String(status(del) ?? 'nothing')}; to end the session it must carry ${quote(issued.id)}, issued in ${frameRef(issued.ex.response!.frame.seq)}.`,
-      };
+    const sent = del.headers['mcp-session-id'];
+    if (sent !== issued.id || status(del) !== 200) {
+      return fail`Your DELETE (${frameRef(seqOf(del))}) sends Mcp-Session-Id ${quote(sent ?? '(none)')} and got HTTP ${String(status(del) ?? 'nothing')}; to end the session it must carry ${quote(issued.id)}, issued in ${frameRef(issued.seq)}.`;
     }
     if (del !== last) {
-      return {
-        ok: false,
-        frame: last.request.frame.seq,
-        message: say`Your client sent ${named(last)} (${frameRef(last.request.frame.seq)}) after its DELETE (${frameRef(seq)}): DELETE comes last.`,
-      };
+      return fail`Your client sent ${named(last)} (${frameRef(seqOf(last))}) after its DELETE (${frameRef(seqOf(del))}): DELETE comes last.`;
     }
-    return {
-      ok: true,
-      frame: seq,
-      message: say`Your DELETE (${frameRef(seq)}) ended the session.`,
-    };
+    return pass`Your DELETE (${frameRef(seqOf(del))}) ended the session.`;
   },
 };
 
@@ -539,23 +396,15 @@ const exits: Check = {
   run(run) {
     if (run.verdict === 'timeout') {
       const last = exchanges(run).at(-1);
-      return {
-        ok: false,
-        ...(last ? { frame: last.request.frame.seq } : {}),
-        message: last
-          ? say`Your program timed out; its last request was ${named(last)} (${frameRef(last.request.frame.seq)}).`
-          : 'Your program timed out before sending anything.',
-      };
+      if (!last) return fail('Your program timed out before sending anything.');
+      return fail`Your program timed out; its last request was ${named(last)} (${frameRef(seqOf(last))}).`;
     }
     const exit = run.program.exit;
     if (!exit || exit.code !== 0) {
       const gist = stderrGist(run.program.stderr);
-      return {
-        ok: false,
-        message: `Your program exited with code ${String(exit?.code)}.${gist ? ` Its stderr says: ${quote(gist, 300)}` : ''}`,
-      };
+      return fail`Your program exited with code ${String(exit?.code)}.${gist ? ` Its stderr says: ${quote(gist, 300)}` : ''}`;
     }
-    return { ok: true, message: 'Your program exited with code 0.' };
+    return pass('Your program exited with code 0.');
   },
 };
 

@@ -26,3 +26,11 @@ export function shownLine(text: string, max = 120): string {
   }
   return quote(trimmed, max);
 }
+
+/**
+ * A sentence's subject about every item of a list: "the one request", "all 3 requests". Never
+ * "all 1 requests"; the verb after it is the caller's to agree ("carries" after one).
+ */
+export function every(n: number, one: string, many = `${one}s`): string {
+  return n === 1 ? `the one ${one}` : `all ${n} ${many}`;
+}

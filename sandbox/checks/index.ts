@@ -1,0 +1,73 @@
+// The one door to the check vocabulary. An exercise's check.ts imports from here and from
+// nowhere else in sandbox/ (types from sandbox/contract aside, which this also re-exports), so
+// a helper has one name and one meaning across the course; sandbox/checks/README.md is the
+// guide. The files behind it stay small and keep their own jobs.
+
+// The contract: what a check is given and gives back.
+export type { Check, Outcome, RunRecord, Said } from '../contract/check.ts';
+export type { Direction, FrameRecord } from '../wire/record.ts';
+
+// Building an answer.
+export {
+  pass,
+  fail,
+  passAt,
+  failAt,
+  firstFailure,
+  firstFailing,
+  type RuleResult,
+} from './outcome.ts';
+export { notReached } from './not-reached.ts';
+export { stalled } from './run-story.ts';
+export { say, frameRef, joined, capitalised, mentionedFrames } from './say.ts';
+
+// Reading the conversation.
+export { conversation, isObject, parsedLine } from './run-story.ts';
+export { Conversation, findSplitMessage, type Message, type Read } from './frames.ts';
+export { readFrame, readMessage, failureKindOf } from '../wire/read.ts';
+export {
+  paramsOf,
+  resultOf,
+  textsOf,
+  toolCalls,
+  replyTo,
+  exchanges,
+  type Request,
+} from './query.ts';
+export { exchangeName, statusOf, type Exchange } from '../wire/exchanges.ts';
+export { perRun } from './per-run.ts';
+
+// What the program printed, and when.
+export { printedLinesAt, extraLines, type PrintedLine } from './printed.ts';
+export { printedLines, printedBefore } from './run-story.ts';
+export { framesBefore, frontOfRun, type FrontPart } from './segments.ts';
+
+// Drivers and their tables.
+export { driverReports, whyDriverStopped, type DriverReport } from './driver-reports.ts';
+export { caseRows, caseTable, type CaseRow } from './case-table.ts';
+
+// Words.
+export { quote, clip, stderrGist } from './frames.ts';
+export { counted, every, json, shownLine } from './words.ts';
+export { showText } from './show-text.ts';
+export { clientStall, type Stall } from './explain.ts';
+export { lines, shown, isJson, whatChanged, firstLoss, extras } from './byte-lines.ts';
+export {
+  twoFramesOnOneLine,
+  labelProblem,
+  type LoggedFrame,
+  type LabelProblem,
+} from './frame-log.ts';
+
+// The course's shared client checks.
+export {
+  jsonrpcFrames,
+  oneMessagePerLine,
+  requestIds,
+  notificationsHaveNoId,
+  knownMethods,
+  cleanExit,
+  rawClientBasics,
+  handshake,
+  readsWholeLines,
+} from './client-checks.ts';
