@@ -161,13 +161,11 @@ const initialized: Check = {
       if (!init) return notReached('There was no successful initialize to follow.');
       return fail`Your client never sent notifications/initialized after initialize (${frameRef(seqOf(init))}).`;
     }
-    if (status(note) !== 202) {
+    if (status(note) !== 202)
       return fail`Your notifications/initialized (${frameRef(seqOf(note))}) got HTTP ${String(status(note) ?? 'nothing')}, not 202.`;
-    }
     const accepted = frameRef(note.response!.frame.seq);
-    if (!all[all.indexOf(note) + 1]) {
+    if (!all[all.indexOf(note) + 1])
       return fail`The server took your notifications/initialized with 202 Accepted and an empty body (${accepted}), and your client sent nothing after it. A 202 is success: there is no body to read and nothing to wait for.${crashNote(run)}`;
-    }
     return pass`notifications/initialized was accepted with 202 (${accepted}).`;
   },
 };
@@ -214,9 +212,8 @@ const resumes: Check = {
     const all = exchanges(run);
     const call = all.find(isCall);
     if (!call) return notReached(`Your client never called ${TOOL}, so no stream was dropped.`);
-    if (hasReply(call, call.request.id)) {
+    if (hasReply(call, call.request.id))
       return pass("The reply came on the call's own stream: nothing to resume.");
-    }
     const withId = call.events.filter((e) => e.frame.http?.id !== undefined);
     const last = withId.at(-1);
     if (!last) {
@@ -227,9 +224,8 @@ const resumes: Check = {
     const lastId = quote(last.frame.http!.id!);
     const lastRef = frameRef(last.frame.seq);
     const next = all[all.indexOf(call) + 1];
-    if (!next) {
+    if (!next)
       return fail`The server ended the stream of your call after event ${lastId} (${lastRef}) without the reply, and your client never came back for the rest: send GET with Last-Event-ID ${lastId}.${crashNote(run)}`;
-    }
     const seq = seqOf(next);
     const at = frameRef(seq);
     // These messages name the dropped stream first but are about the request that followed.
@@ -253,9 +249,8 @@ const resumes: Check = {
       );
     }
     const sent = next.headers['last-event-id'];
-    if (sent === undefined) {
+    if (sent === undefined)
       return fail`Your GET (${at}) has no Last-Event-ID, so the server opened a new stream for messages tied to no request instead of replaying the dropped one; the rest of your call stays behind event ${lastId} (${lastRef}).`;
-    }
     if (sent !== last.frame.http!.id) {
       const earlier = withId.find((e) => e.frame.http?.id === sent);
       const why = earlier
@@ -263,9 +258,8 @@ const resumes: Check = {
         : say`an id your client never received on that stream; the last event it received was ${lastId} (${lastRef})`;
       return fail`Your GET (${at}) sends Last-Event-ID ${quote(sent)}, ${why}.`;
     }
-    if (!hasReply(next, call.request.id)) {
+    if (!hasReply(next, call.request.id))
       return fail`Your GET (${at}) resumed from ${lastId}, but the reply to your call did not come on it before your client moved on.`;
-    }
     return pass`Your GET (${at}) resumed after event ${lastId} (${lastRef}) and got the rest of the call.`;
   },
 };
@@ -303,13 +297,11 @@ const readsEvents: Check = {
       run.seed === undefined
         ? ''
         : ' In this check run every event came over several data: lines and several reads, with comments between them, and every other event wrote "data:" without the space after the colon, as SSE allows (drop one space after the colon only when there is one).';
-    if (/SyntaxError/.test(stderr)) {
+    if (/SyntaxError/.test(stderr))
       return fail`Your program failed to parse an event's data: ${quote(stderrGist(stderr), 200)}. An event ends only at a blank line, a read may hold part of one, and its data may be spread over several data: lines (join them with "\\n"); the priming event's data is empty.${seed}`;
-    }
     const garbled = printed(run).find((line) => line.includes('\uFFFD'));
-    if (garbled) {
+    if (garbled)
       return fail`You printed ${quote(garbled, 160)}: each "\uFFFD" is a character cut between two reads and decoded in halves. Decode the whole stream with one TextDecoder and {stream: true}.`;
-    }
     // The last request's reply came in an event, yet the client ended or hung without using
     // it: its reader lost that event (the server's part of the run was done).
     const last = exchanges(run).at(-1);
@@ -317,9 +309,8 @@ const readsEvents: Check = {
       (e) => e.message?.kind === 'result' && e.message.id === last.request.id,
     );
     const stopped = run.verdict !== 'completed' || run.program.exit?.code !== 0;
-    if (last && missed && last.method === 'POST' && stopped && !isCall(last)) {
+    if (last && missed && last.method === 'POST' && stopped && !isCall(last))
       return fail`The server answered your ${named(last)} in an SSE event (${frameRef(missed.frame.seq)}), but your client never went on: its reader lost that event. Cut the stream into lines, end an event at a blank line, and take every data: line.${seed}`;
-    }
     if (!expectedLines(run)?.reply)
       return notReached('The reply to your call never came (see the resumes check).');
     return pass('Your client read every event it printed from whole events.');
@@ -354,9 +345,8 @@ const printsScans: Check = {
     const reply = frameRef(expected.reply.frame.seq);
     const lines = printed(run);
     const want = expected.lines;
-    if (lines.length === want.length && lines.every((line, i) => line === want[i])) {
+    if (lines.length === want.length && lines.every((line, i) => line === want[i]))
       return pass`You printed the ${String(want.length - 1)} scans and the result of ${reply}.`;
-    }
     const { detail, copied } = mismatch(lines, want);
     const changes = copied
       ? ' In a check run the order data changes from run to run: print what the server sent.'
@@ -375,16 +365,13 @@ const deletes: Check = {
     if (!issued) return notReached('There was no session to end.');
     const del = all.filter((ex) => ex.method === 'DELETE').at(-1);
     const last = all.at(-1)!;
-    if (!del) {
+    if (!del)
       return fail`Your client's last request was ${named(last)} (${frameRef(seqOf(last))}); it never sent DELETE, so the session stays open on the server until it expires.`;
-    }
     const sent = del.headers['mcp-session-id'];
-    if (sent !== issued.id || status(del) !== 200) {
+    if (sent !== issued.id || status(del) !== 200)
       return fail`Your DELETE (${frameRef(seqOf(del))}) sends Mcp-Session-Id ${quote(sent ?? '(none)')} and got HTTP ${String(status(del) ?? 'nothing')}; to end the session it must carry ${quote(issued.id)}, issued in ${frameRef(issued.seq)}.`;
-    }
-    if (del !== last) {
+    if (del !== last)
       return fail`Your client sent ${named(last)} (${frameRef(seqOf(last))}) after its DELETE (${frameRef(seqOf(del))}): DELETE comes last.`;
-    }
     return pass`Your DELETE (${frameRef(seqOf(del))}) ended the session.`;
   },
 };

@@ -11,8 +11,6 @@ export type { Direction, FrameRecord } from '../wire/record.ts';
 export {
   pass,
   fail,
-  passAt,
-  failAt,
   firstFailure,
   firstFailing,
   type RuleResult,
