@@ -8,13 +8,7 @@ export type { Check, Outcome, RunRecord, Said } from '../contract/check.ts';
 export type { Direction, FrameRecord } from '../wire/record.ts';
 
 // Building an answer.
-export {
-  pass,
-  fail,
-  firstFailure,
-  firstFailing,
-  type RuleResult,
-} from './outcome.ts';
+export { pass, fail, firstFailure, firstFailing, type RuleResult } from './outcome.ts';
 export { notReached } from './not-reached.ts';
 export { stalled } from './run-story.ts';
 export { say, frameRef, joined, capitalised, mentionedFrames } from './say.ts';
