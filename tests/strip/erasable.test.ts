@@ -1,6 +1,9 @@
 // The scan that refuses TypeScript Node cannot strip, held to Node's own judgement: for every
 // snippet, the scan finds a construct exactly when Node 24's strip-only mode refuses the file.
+import { readdirSync, readFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { unerasable } from '../../sandbox/strip/erasable.ts';
 
@@ -97,5 +100,24 @@ describe('what a refusal says', () => {
 
   it('leaves a file that does not parse to the parser', () => {
     expect(unerasable('let = = ;', 'client.ts')).toEqual([]);
+  });
+});
+
+// Every .ts the course runs or a learner is shown: the scan and Node agree on each, so the
+// scan neither refuses what runs today nor lets through what Node would refuse.
+describe('unerasable agrees with Node on every .ts of the course', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const files = ['exercises', 'sandbox', 'tests/exercises/fixtures'].flatMap((dir) =>
+    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+      .map((f) => join(dir, f)),
+  );
+  it(`scans ${files.length} files (more than 300)`, () => {
+    expect(files.length).toBeGreaterThan(300);
+    const disagree = files.filter((f) => {
+      const source = readFileSync(join(root, f), 'utf8');
+      return nodeRefuses(source) !== unerasable(source, f).length > 0;
+    });
+    expect(disagree).toEqual([]);
   });
 });
