@@ -73,6 +73,7 @@ function webContainer(): Runtime {
     // Only a container whose Node cannot strip types needs it, so it is never in the page's
     // own JavaScript: a separate chunk, fetched once boot has found that out.
     loadStripper: () => import('../../sandbox/strip/strip-types.ts'),
+    loadScanner: () => import('../../sandbox/strip/erasable.ts'),
     bootTimeoutMs: globalThis.MCPW_BOOT_TIMEOUT_MS ?? 20_000,
   });
   return new Watchdog(runtime, { limitMs: manifestLimits(loadManifest) });

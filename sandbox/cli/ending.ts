@@ -25,6 +25,7 @@ export function endingLine(summary: Summary): string | null {
       return `run ended: crashed: ${who} ${how}.`;
     }
     case 'error':
+      if (summary.refused) return `run ended: ${summary.summary}.`;
       // The harness's own words may already say what it is.
       return `run ended: ${/^harness error: /.test(summary.summary) ? '' : 'harness error: '}${summary.summary}`;
   }

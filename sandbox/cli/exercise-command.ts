@@ -20,6 +20,7 @@ import {
 } from './fixtures.ts';
 import { sweepJson, sweepProblems, sweepReport, sweepRows } from './seed-sweep.ts';
 import { newSeed } from '../input/seed.ts';
+import { formatProblem } from '../strip/problem.ts';
 import { learnerFolderProblems } from './learner-folder.ts';
 import { resolveChecks, runExercise, type ChecksSource } from '../harness/run.ts';
 import type { HarnessEvent } from '../contract/events.ts';
@@ -165,6 +166,15 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
     // run shows the program's own output as it comes; check shows only the verdict.
     mode === 'run' ? echoOutput : () => {},
   );
+  if (summary.refused) {
+    // As a compiler would say it (run mode echoed it already), then how the run ended.
+    if (mode === 'check') {
+      for (const p of summary.refused) process.stderr.write(`${formatProblem(p)}\n`);
+    }
+    process.stderr.write(harnessErrorLine(summary));
+    if (mode === 'check' && a.json) process.stdout.write(checkReport(summary, true));
+    return exitCodeOf(summary);
+  }
   if (summary.verdict === 'error') {
     process.stderr.write(harnessErrorLine(summary));
     return HARNESS_ERROR;

@@ -87,7 +87,7 @@ function mark(c: CheckResult | undefined): string {
 }
 
 function verdictWord(s: Summary): string {
-  if (s.verdict === 'error') return 'harness error';
+  if (s.verdict === 'error' && !s.refused) return 'harness error';
   return s.passed ? 'passed' : 'failed';
 }
 
@@ -108,7 +108,7 @@ export function ruleBreaks(runs: readonly FixtureRun[]): string[] {
     if (target.name === 'solution' && summary.passed !== true) {
       problems.push('the solution does not pass every check');
     }
-    if (summary.verdict === 'error') {
+    if (summary.verdict === 'error' && !summary.refused) {
       problems.push(`${target.name}: the harness could not judge it: ${summary.summary}`);
     }
   }
@@ -159,7 +159,7 @@ export function fixturesReport(exercise: string, runs: readonly FixtureRun[]): s
       if (group.hint) lines.push(`     hint: ${group.hint}`);
     }
   });
-  const errors = runs.filter((r) => r.summary.verdict === 'error');
+  const errors = runs.filter((r) => r.summary.verdict === 'error' && !r.summary.refused);
   for (const { target, summary } of errors) {
     lines.push(`${target.name}: harness error: ${summary.summary}`);
   }

@@ -115,7 +115,8 @@ export function runEventText(
 
 /** 0 when every check passed (check) or the program finished (run), 1 otherwise, 3 on a harness error. */
 export function exitCodeOf(summary: Summary): number {
-  if (summary.verdict === 'error') return HARNESS_ERROR;
+  if (summary.verdict === 'error' && !summary.refused) return HARNESS_ERROR;
+  if (summary.refused) return 1;
   if (summary.mode === 'check') return summary.passed === true ? 0 : 1;
   return summary.verdict === 'completed' ? 0 : 1;
 }

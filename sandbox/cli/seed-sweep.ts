@@ -36,7 +36,7 @@ export function sweepRows(seeds: readonly number[], bySeed: readonly FixtureRun[
       const { summary } = bySeed[s]![t]!;
       return {
         seed,
-        passed: summary.verdict === 'error' ? null : summary.passed === true,
+        passed: summary.verdict === 'error' && !summary.refused ? null : summary.passed === true,
         failing: summary.checks
           .filter((c) => !c.ok && c.info !== true && c.reached !== false)
           .map((c) => c.id),

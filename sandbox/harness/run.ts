@@ -13,6 +13,8 @@ import { execute } from './session.ts';
 import { runScenarios } from './scenarios.ts';
 import { claimWorkFolder, prepareWork } from './work-folder.ts';
 import { newSeed } from '../input/seed.ts';
+import { formatProblem, nothingRunSummary, type StripProblem } from '../strip/problem.ts';
+import { unrunnableTypeScript } from './typescript-policy.ts';
 
 export type Checks = Readonly<Record<string, readonly Check[]>>;
 
@@ -83,6 +85,12 @@ export interface Summary {
   summary: string;
   /** The check run's seed, for running it again the same way. */
   seed?: number;
+  /**
+   * The learner's files that stopped the run before it started, each with its line: they
+   * use TypeScript Node's type stripping cannot run (typescript-policy.ts). A failed check,
+   * not a harness that failed: the learner has something to fix.
+   */
+  refused?: StripProblem[];
   /** How the program ended, for saying so (absent when it never ran: a harness error). */
   ending?: Ending;
 }
@@ -127,6 +135,17 @@ export async function runExercise(
   process.on('exit', removeWork);
   try {
     prepareWork(exercise, work, options);
+    // Stripped twins were judged by the page as it stripped them (learner-files.ts).
+    const unrunnable = options.stripped ? [] : unrunnableTypeScript(exercise, work);
+    if (unrunnable.length > 0) {
+      // Told as a compiler would tell it, on the learner's stderr, and nothing starts.
+      for (const p of unrunnable) {
+        emit({ type: 'stderr', source: 'learner', text: `${formatProblem(p)}\n` });
+      }
+      const refusal = fail(options, emit, nothingRunSummary(unrunnable[0]!), started);
+      const passed = options.mode === 'check' ? false : undefined;
+      return { ...refusal, passed, refused: unrunnable };
+    }
     const seed = options.mode === 'check' ? (options.seed ?? newSeed()) : undefined;
     const onStarted = () => {
       // Run mode never judges: it does not load the checks at all.

@@ -63,6 +63,19 @@ const englishZodOnly: Plugin = {
   },
 };
 
+// The container's harness leaves the TypeScript policy to the page, which scans the learner's
+// files before mounting them (webcontainer/learner-files.ts): the scan's parser would be
+// about 160 KB of every mounted runtime, for files the page has already judged.
+const policyInThePage: Plugin = {
+  name: 'typescript-policy-in-the-page',
+  setup(b) {
+    b.onLoad({ filter: /harness[\\/]typescript-policy\.ts$/ }, () => ({
+      loader: 'ts',
+      contents: 'export function unrunnableTypeScript() { return []; }',
+    }));
+  },
+};
+
 // Inside the bundle Paper Trail is the same file started with --paper-trail (entry.ts), and
 // Paper Trail v2 the same file with --paper-trail-v2.
 const paperTrailInBundle: Plugin = {
@@ -252,7 +265,7 @@ async function bundleContainerCode(
       outdir,
       metafile: true,
       chunkNames: 'node_modules/.mcpw-chunks/[name]-[hash]',
-      plugins: [paperTrailInBundle, englishZodOnly, zod4Only],
+      plugins: [paperTrailInBundle, englishZodOnly, zod4Only, policyInThePage],
       define: notMain,
     });
     const pathOf = (path: string) => relative(outdir, resolve(path)).split('\\').join('/');

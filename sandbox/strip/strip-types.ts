@@ -10,6 +10,7 @@ import { transform } from 'sucrase/dist/index.js';
 import { parse } from 'sucrase/dist/parser/index.js';
 import { ContextualKeyword } from 'sucrase/dist/parser/tokenizer/keywords.js';
 import { TokenType as tt } from 'sucrase/dist/parser/tokenizer/types.js';
+import { unerasable } from './erasable.ts';
 import type { StripProblem } from './problem.ts';
 import { jsTwin } from './twin.ts';
 
@@ -33,6 +34,10 @@ export function stripTypes(
   options: { map?: MapDetail } = {},
 ): Stripped {
   const name = file.split('/').pop() ?? file;
+  // sucrase would compile an enum or a parameter property that Node refuses: refused here
+  // too, so the page and Node give one verdict (erasable.ts).
+  const [cannot] = unerasable(source, file);
+  if (cannot) return { ok: false, problem: cannot };
   let result: ReturnType<typeof transform>;
   try {
     result = transform(source, {

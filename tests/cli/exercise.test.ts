@@ -1,7 +1,11 @@
 // The exercise CLI: list, check with human and --json output that agree, exit codes 0/1/2.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { UNERASABLE, UNERASABLE_DONE, UNERASABLE_STDERR } from '../runtime/contract.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = fileURLToPath(new URL('../../sandbox/cli/exercise.ts', import.meta.url));
@@ -67,6 +71,25 @@ describe('exercise CLI', () => {
     const human = cli('check', 'two-kinds-of-failure', '--dir', dir);
     expect(human.code).toBe(0);
     expect(human.out.trimEnd().split('\n').at(-1)).toBe('7 passed, 0 failed');
+  });
+
+  // The runtimes' contract refuses the same file with the same words (tests/runtime/contract.ts).
+  it('refuses TypeScript Node cannot strip as every runtime does: the line, then exit 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpw-unerasable-'));
+    try {
+      writeFileSync(join(dir, 'client.ts'), UNERASABLE);
+      const human = cli('check', 'raw-client', '--dir', dir);
+      expect(human.code).toBe(1);
+      expect(human.err).toBe(`${UNERASABLE_STDERR}run ended: ${UNERASABLE_DONE.summary}.\n`);
+      const json = cli('check', 'raw-client', '--dir', dir, '--json');
+      expect(json.code).toBe(1);
+      expect(JSON.parse(json.out)).toMatchObject({
+        passed: false,
+        verdict: UNERASABLE_DONE.verdict,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('fails a mistaken --dir folder with exit 1', () => {

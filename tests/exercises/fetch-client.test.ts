@@ -143,12 +143,7 @@ const mistakes: Mistake[] = [
   },
 ];
 
-const correct = [
-  'ok-reader-loop',
-  'ok-session-class',
-  'ok-minimal',
-  'ok-text-stream',
-];
+const correct = ['ok-reader-loop', 'ok-session-class', 'ok-minimal', 'ok-text-stream'];
 
 const hints: Record<string, string> = {
   'accept-header': 'Accept: application/json, text/event-stream',

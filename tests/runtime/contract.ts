@@ -10,6 +10,20 @@ import type { BootStage, Runtime, RuntimeProcess } from '../../sandbox/runtime/t
 const exercise = fileURLToPath(new URL('../../exercises/raw-client/', import.meta.url));
 export const STARTER = readFileSync(exercise + 'starter/client.ts', 'utf8');
 export const SOLUTION = readFileSync(exercise + 'solution/client.ts', 'utf8');
+/**
+ * The solution with a parameter property, which Node's type stripping refuses and the page's
+ * stripper could compile: every runtime, and the CLI, must refuse it the same way.
+ */
+export const UNERASABLE = `${SOLUTION}\nclass Order {\n  constructor(private id: string) {}\n}\nvoid Order;\n`;
+const unerasableLine = UNERASABLE.slice(0, UNERASABLE.indexOf('constructor(private')).split(
+  '\n',
+).length;
+/** The verdict every runtime gives UNERASABLE, before anything runs. */
+export const UNERASABLE_DONE = {
+  verdict: 'error',
+  summary: `nothing was run: client.ts line ${unerasableLine} uses a parameter property, which Node's type stripping cannot run`,
+};
+export const UNERASABLE_STDERR = `client.ts:${unerasableLine}:15: a parameter property is TypeScript that Node's type stripping cannot run; declare the field in the class body and assign it in the constructor instead\n`;
 const HANGS =
   'setInterval(() => undefined, 1000);\nconsole.log(`waiting forever as ${process.pid}`);\n';
 
@@ -100,6 +114,16 @@ export function runtimeContract(name: string, make: () => Promise<Runtime>): voi
       expect(events.some((e) => e.type === 'stdout' && e.source === 'learner')).toBe(true);
       expect(events.some((e) => e.type === 'check')).toBe(false);
       expect(done(events).verdict).toBe('completed');
+    });
+
+    it('refuses TypeScript Node cannot strip before anything runs, naming the line', async () => {
+      const r = await booted();
+      await r.mount('raw-client', { 'client.ts': UNERASABLE });
+      const events = await collect(await r.spawn('raw-client', 'check'));
+      expect(done(events)).toMatchObject(UNERASABLE_DONE);
+      const stderr = events.filter((e) => e.type === 'stderr').map((e) => e.text);
+      expect(stderr).toEqual([UNERASABLE_STDERR]);
+      expect(events.some((e) => e.type === 'frame' || e.type === 'check')).toBe(false);
     });
 
     it('uses the files mounted last', async () => {

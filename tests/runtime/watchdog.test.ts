@@ -65,6 +65,7 @@ function guarded(fake: FakeOptions = {}) {
     },
     loadManifest,
     loadStripper: () => import('../../sandbox/strip/strip-types.ts'),
+    loadScanner: () => import('../../sandbox/strip/erasable.ts'),
     isolated: () => true,
   });
   const runtime = new Watchdog(inner, { limitMs: manifestLimits(loadManifest), graceMs: GRACE_MS });

@@ -68,6 +68,7 @@ export function fakeAdapters(): {
           loads++;
           return import('../../sandbox/strip/strip-types.ts');
         },
+        loadScanner: () => import('../../sandbox/strip/erasable.ts'),
         bootTimeoutMs: extra.timeout ?? 20_000,
         isolated: () => extra.isolated ?? true,
       });

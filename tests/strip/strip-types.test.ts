@@ -20,8 +20,9 @@ function stripped(source: string, file = 'client.ts', map?: MapDetail): string {
   return result.code;
 }
 
-// Types of every shape sit above and around the throw: interfaces and enums over several
-// lines, generics, casts, overloads, an abstract class, a declare, a type-only import.
+// Types of every shape Node can strip sit above and around the throw: interfaces and a
+// declared enum over several lines, generics, casts, overloads, an abstract class, a
+// declare, a type-only import. (An enum with values is refused: erasable.test.ts.)
 const LEARNER = `import type { Server } from 'node:net';
 interface Response {
   result?: { structuredContent?: unknown };
@@ -31,7 +32,7 @@ interface Response {
   };
 }
 type Id = number | string;
-enum Kind {
+declare enum Kind {
   Request = 'request',
   Reply = 'reply',
 }
@@ -47,7 +48,7 @@ abstract class Base<T> {
   abstract get(): T;
 }
 const seen = new Map<Id, Response>();
-const kind = Kind.Reply as Kind;
+const kind = 'reply' as Kind;
 void first<string>(['a']), typeof later, Base, seen, kind;
 const name: string = process.argv[2] ?? 'nobody';
 if (id(1) === 1) throw new Error(\`thrown for \${name}\`);
@@ -184,6 +185,11 @@ describe('stripTypes', () => {
   it('keeps imports that are not marked `import type`, as Node itself strips them', () => {
     const code = stripped("import { Outcome } from './outcome.ts';\nlet o: Outcome;\n");
     expect(code).toContain("import { Outcome } from './outcome.js';");
+  });
+
+  it('refuses TypeScript Node cannot strip, naming its line, rather than compiling it', () => {
+    const result = stripTypes('type T = 1;\nenum Kind {\n  A,\n}\n', 'client.ts');
+    expect(result).toMatchObject({ ok: false, problem: { line: 2, column: 1, construct: 'enum' } });
   });
 
   it('reports a syntax error with the file, line and column, and no code', () => {

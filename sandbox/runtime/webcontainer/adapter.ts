@@ -17,7 +17,7 @@ import {
   type WorkspaceFiles,
 } from '../types.ts';
 import type { StripProblem } from '../../strip/problem.ts';
-import { forContainer, reportUnparsed, type Stripper } from './learner-files.ts';
+import { forContainer, reportUnparsed, type Scanner, type Stripper } from './learner-files.ts';
 import type { ExtraFiles, RuntimeManifest } from './manifest.ts';
 import { CONTAINER_PATHS } from './paths.ts';
 import { PROBE_FILES, readProbe, type About } from './probe.ts';
@@ -63,6 +63,13 @@ export interface WebContainerRuntimeOptions {
    * strip types; loaded only then, e.g. () => import('…/strip-types.ts').
    */
   loadStripper: () => Promise<{ stripTypes: Stripper }>;
+  /**
+   * The scan for TypeScript Node cannot strip (sandbox/strip/erasable.ts), run on the
+   * learner's files before every mount whichever way the container runs them: the harness
+   * inside the container leaves it to the page (bundle.ts), so a file is refused here with
+   * the same words the CLI and the local runtime use. e.g. () => import('…/erasable.ts').
+   */
+  loadScanner: () => Promise<{ unerasable: Scanner }>;
   /** Default 20 s: long enough for a slow connection, short enough not to look hung. */
   bootTimeoutMs?: number;
   /** Default: the page's crossOriginIsolated. */
@@ -79,6 +86,7 @@ export class WebContainerRuntime implements Runtime {
   readonly #mountedExtras = new Map<string, Promise<void>>();
   #about: About | undefined;
   #stripper: Promise<Stripper> | undefined;
+  #scanner: Promise<Scanner> | undefined;
   /** By exercise: the files last mounted did not parse, so its next run reports them. */
   readonly #unparsed = new Map<string, StripProblem[]>();
   readonly #slot = new RunSlot();
@@ -156,6 +164,7 @@ export class WebContainerRuntime implements Runtime {
     this.#about = await this.#probe();
     // Fetched now, while the learner reads, rather than on the first Run.
     if (this.#about.typescript === 'stripped') this.#loadStripper().catch(() => undefined);
+    this.#loadScanner().catch(() => undefined);
     onStage?.('ready');
   }
 
@@ -186,6 +195,17 @@ export class WebContainerRuntime implements Runtime {
     return this.#stripper;
   }
 
+  #loadScanner(): Promise<Scanner> {
+    this.#scanner ??= this.#options.loadScanner().then(
+      (m) => m.unerasable,
+      (err: unknown) => {
+        this.#scanner = undefined;
+        throw err;
+      },
+    );
+    return this.#scanner;
+  }
+
   async mount(exercise: string, files: WorkspaceFiles): Promise<void> {
     const container = this.#required();
     const editable = this.#editable.get(exercise);
@@ -193,7 +213,7 @@ export class WebContainerRuntime implements Runtime {
     assertEditable(exercise, editable, Object.keys(files));
     await this.#mountExtras(exercise, container);
     const strip = this.#about?.typescript === 'stripped' ? await this.#loadStripper() : undefined;
-    const prepared = forContainer(files, strip);
+    const prepared = forContainer(files, await this.#loadScanner(), strip);
     if ('problems' in prepared) {
       this.#unparsed.set(exercise, prepared.problems);
       return;

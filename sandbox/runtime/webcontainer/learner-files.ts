@@ -1,19 +1,27 @@
 // The learner's files as the container runs them. Where its Node strips types they are
 // mounted as they are; where it cannot, each .ts is mounted as its .js twin, stripped here in
-// the page by the stripper the adapter loaded for that path only. A file that does not parse
-// is not mounted at all: the run that follows reports it, and nothing starts.
+// the page by the stripper the adapter loaded for that path only. A file that does not parse,
+// or uses TypeScript Node cannot strip (sandbox/strip/erasable.ts, asked on either path), is
+// not mounted at all: the run that follows reports it, and nothing starts.
+import type { unerasable } from '../../strip/erasable.ts';
 import type { StripProblem, stripTypes } from '../../strip/strip-types.ts';
-import { formatProblem } from '../../strip/problem.ts';
+import { formatProblem, nothingRunSummary } from '../../strip/problem.ts';
 import { jsTwin } from '../../strip/twin.ts';
 import type { EventChannel } from '../channel.ts';
 import type { WorkspaceFiles } from '../types.ts';
 
 export type Stripper = typeof stripTypes;
+export type Scanner = typeof unerasable;
 
 export type Prepared = { files: WorkspaceFiles } | { problems: StripProblem[] };
 
 /** Without a stripper, the files as they are; with one, .ts files as their twins. */
-export function forContainer(files: WorkspaceFiles, strip?: Stripper): Prepared {
+export function forContainer(files: WorkspaceFiles, scan: Scanner, strip?: Stripper): Prepared {
+  const cannot = Object.entries(files)
+    .filter(([path]) => jsTwin(path) !== path)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([path, text]) => scan(text, path));
+  if (cannot.length > 0) return { problems: cannot };
   if (!strip) return { files };
   const twins: WorkspaceFiles = {};
   const problems: StripProblem[] = [];
@@ -37,11 +45,6 @@ export function reportUnparsed(problems: readonly StripProblem[], channel: Event
   for (const p of problems) {
     channel.push({ type: 'stderr', source: 'learner', text: `${formatProblem(p)}\n` });
   }
-  const first = problems[0];
-  channel.push({
-    type: 'done',
-    verdict: 'error',
-    summary: `nothing was run: ${first.file} has a syntax error at line ${first.line}, column ${first.column}`,
-  });
+  channel.push({ type: 'done', verdict: 'error', summary: nothingRunSummary(problems[0]!) });
   channel.close('');
 }
