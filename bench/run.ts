@@ -18,9 +18,11 @@ import { buildScale } from './build-scale.goal.ts';
 import { weight } from './weight.goal.ts';
 import { viewer } from './viewer.goal.ts';
 import { lessonHtml } from './lesson-html.goal.ts';
+import { watchRecheck } from './watch.goal.ts';
 
 const GOALS: readonly Goal[] = [
   checkLatency, // 1: a check from the command line
+  watchRecheck, // a re-check in watch mode after a save
   browserCheck, // 1: a check in the browser (local runtime)
   captureCheck, // 5: capture --check
   buildScale, // 6: a course of 50 lessons (--scale)
