@@ -19,6 +19,7 @@ import { weight } from './weight.goal.ts';
 import { viewer } from './viewer.goal.ts';
 import { lessonHtml } from './lesson-html.goal.ts';
 import { watchRecheck } from './watch.goal.ts';
+import { consoleSend } from './console-send.goal.ts';
 
 const GOALS: readonly Goal[] = [
   checkLatency, // 1: a check from the command line
@@ -29,6 +30,7 @@ const GOALS: readonly Goal[] = [
   lessonHtml, // 6: a lesson page's bytes in inline styles
   weight, // 2-4: runtime, workbench start, boot failure
   viewer, // a 10,000-frame capture in the viewer
+  consoleSend, // the wire console's Send, late in a session against early
 ];
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
