@@ -103,6 +103,9 @@ export async function startConsole(root: HTMLElement): Promise<void> {
     sentList.replaceChildren(
       ...sent.map((text) => {
         const li = document.createElement('li');
+        // A class keeps the line out of the prose rule that holds inline code on one line:
+        // a sent frame is longer than any column and must wrap.
+        li.className = 'console-sent-line';
         const code = document.createElement('code');
         code.textContent = text;
         li.append(code);
