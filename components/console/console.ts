@@ -7,7 +7,7 @@
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { BootError, type Runtime } from '../../sandbox/runtime/types.ts';
 import { adviceFor } from '../workbench/advice.ts';
-import { createFramePane } from '../workbench/frames-dom.ts';
+import { createFramePane, liveFrameId } from '../workbench/frames-dom.ts';
 import { chooseRuntime } from '../workbench/runtime-choice.ts';
 import { runtimeLabel } from '../workbench/runtime-label.ts';
 import { STAGE_LABELS } from '../workbench/stage-labels.ts';
@@ -128,10 +128,19 @@ export async function startConsole(root: HTMLElement): Promise<void> {
       await runtime.mount(CONSOLE_EXERCISE, { [CONSOLE_FILE]: consoleProgram(sent, heard) });
       const proc = await runtime.spawn(CONSOLE_EXERCISE, 'run');
       let completed = false;
+      let newest: number | undefined;
       for await (const event of proc.events) {
-        if (event.type === 'frame') dirs.push(event.dir);
+        if (event.type === 'frame') {
+          dirs.push(event.dir);
+          if (event.dir === 'c2s') newest = event.seq;
+        }
         if (event.type === 'done') completed = event.verdict === 'completed';
         show(event);
+      }
+      // The new line's frame and its answer come last, below the whole session: bring them
+      // up. Focus stays in the line box, which the next keystroke scrolls back to.
+      if (newest !== undefined) {
+        document.getElementById(liveFrameId(newest))?.scrollIntoView({ block: 'start' });
       }
       // A session cut short heard too little after its last lines: the next one waits afresh.
       heard = completed ? heardAfterEach(dirs) : [];
