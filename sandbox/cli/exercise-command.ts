@@ -167,6 +167,7 @@ async function watchCommand(root: string, rest: string[], checks: ChecksSource):
         () => {},
       ),
     write: (stream, text) => process[stream].write(text),
+    seedFlag: true,
   });
   // The watcher keeps the process alive; only a signal ends it (signals.ts exits with its code).
   return new Promise<number>(() => {});

@@ -105,14 +105,22 @@ export interface WatchOptions {
   /** One check of the folder as it is now. */
   check: () => Promise<Summary>;
   write: (stream: 'stdout' | 'stderr', text: string) => void;
-  /** Called after each verdict is written (tests and the bench wait on it). */
-  onVerdict?: (summary: Summary) => void;
+  /** The command takes --seed: a failed run's seed is worth saying. */
+  seedFlag?: boolean;
 }
 
-/** The lines of one verdict, as `check` prints them, and what watch mode says after it. */
-export function watchVerdict(summary: Summary): { stdout: string; stderr: string } {
+/** The verdict of one run, on stdout and stderr as `check` prints it. */
+export function watchVerdict(
+  summary: Summary,
+  seedFlag = false,
+): { stdout: string; stderr: string } {
   if (summary.verdict === 'error') return { stdout: '', stderr: harnessErrorLine(summary) };
-  return { stdout: checkReport(summary, false), stderr: killedNote(summary) };
+  // As `check` says it: a failed run's data and cuts come back with its seed.
+  const seed =
+    seedFlag && summary.passed === false && summary.seed !== undefined
+      ? `This check run used seed ${summary.seed}; add --seed ${summary.seed} to watch with the same data and the same cuts.\n`
+      : '';
+  return { stdout: checkReport(summary, false), stderr: killedNote(summary) + seed };
 }
 
 /** Checks now and after every save until the process is stopped (Ctrl-C). */
@@ -132,11 +140,10 @@ export function watchExercise(options: WatchOptions): { close: () => void } {
     );
     first = false;
     const summary = await options.check();
-    const shown = watchVerdict(summary);
+    const shown = watchVerdict(summary, options.seedFlag);
     if (shown.stderr) write('stderr', shown.stderr);
     if (shown.stdout) write('stdout', shown.stdout);
     write('stdout', `Watching ${names} for saves (Ctrl-C stops).\n`);
-    options.onVerdict?.(summary);
   });
   const stop = watchFiles(folder, editable, (file) => {
     saved.add(file);
