@@ -18,15 +18,19 @@ import { buildScale } from './build-scale.goal.ts';
 import { weight } from './weight.goal.ts';
 import { viewer } from './viewer.goal.ts';
 import { lessonHtml } from './lesson-html.goal.ts';
+import { watchRecheck } from './watch.goal.ts';
+import { consoleSend } from './console-send.goal.ts';
 
 const GOALS: readonly Goal[] = [
   checkLatency, // 1: a check from the command line
+  watchRecheck, // a re-check in watch mode after a save
   browserCheck, // 1: a check in the browser (local runtime)
   captureCheck, // 5: capture --check
   buildScale, // 6: a course of 50 lessons (--scale)
   lessonHtml, // 6: a lesson page's bytes in inline styles
   weight, // 2-4: runtime, workbench start, boot failure
   viewer, // a 10,000-frame capture in the viewer
+  consoleSend, // the wire console's Send, late in a session against early
 ];
 
 const dir = fileURLToPath(new URL('.', import.meta.url));

@@ -6,7 +6,10 @@
 //
 // Each Send runs the whole session again from a fresh Paper Trail: the runtimes have no way
 // to feed a running program's stdin, and Paper Trail's run-mode answers do not change, so
-// replaying the lines gives the frames a long-lived session would have given.
+// replaying the lines gives the frames a long-lived session would have given. What keeps a
+// Send from costing more as the session grows: the page hands in how many lines the server
+// wrote after each earlier line the last time, and the program goes on as soon as it has
+// heard them, so only the new line waits for quiet.
 
 /** The exercise whose run the console borrows (see above). */
 export const CONSOLE_EXERCISE = 'raw-client';
@@ -18,10 +21,11 @@ export const MAX_LINES = 20;
 // Plain JavaScript (it is valid TypeScript too), so it runs the same whether the runtime's
 // Node strips types or the page strips them. The lines go out byte for byte as typed, a
 // line that is not JSON included: what Paper Trail does with that is part of the lesson.
-// Before the next line it waits for the reply to a request (Paper Trail answers every one;
-// the first also waits for it to start, seconds on a busy machine, so up to 8 s of
-// raw-client's 10), then for 150 ms of quiet, so that notifications and late replies land
-// where they belong in the order.
+// After a line sent before, it waits for as many server lines as it heard after that line
+// the last time (HEARD), no longer. After a new line it waits for the reply to a request
+// (Paper Trail answers every one; the first also waits for it to start, seconds on a busy
+// machine, so up to 8 s of raw-client's 10), then for 150 ms of quiet, so that
+// notifications and late replies land where they belong in the order.
 const PROGRAM = `
 const [command, ...args] = process.argv.slice(2);
 const server = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -81,9 +85,17 @@ const quiet = async (ms) => {
   }
 };
 
-for (const line of LINES) {
+for (let i = 0; i < LINES.length; i++) {
+  const line = LINES[i];
   if (ended) break;
+  const before = heard;
   server.stdin.write(line + '\\n');
+  const expected = HEARD[i];
+  if (typeof expected === 'number') {
+    // A line of the last run: what it brought then, it brings now (run-mode data is fixed).
+    await until(() => heard - before >= expected || ended, i === 0 ? 8000 : 2000);
+    continue;
+  }
   const key = idKey(line, true);
   if (key !== undefined) await until(() => replied.has(key) || ended, 8000);
   await quiet(150);
@@ -91,19 +103,38 @@ for (const line of LINES) {
 server.stdin.end();
 `;
 
-/** The program's source with `lines` in it, each a string literal (so no line can break out). */
-export function consoleProgram(lines: readonly string[]): string {
+const literal = (value: unknown) =>
+  JSON.stringify(value).replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
+
+/**
+ * The program's source with `lines` in it, each a string literal (so no line can break out),
+ * and `heard`: for each earlier line, how many lines the server wrote after it in the last
+ * run (heardAfterEach of that run's frames); lines past its end are new.
+ */
+export function consoleProgram(lines: readonly string[], heard: readonly number[] = []): string {
   if (lines.length > MAX_LINES) {
     throw new Error(`The console replays at most ${MAX_LINES} lines; start a new session.`);
   }
-  const literal = JSON.stringify(lines)
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
+  const counts = heard.slice(0, lines.length).map((n) => Math.max(0, Math.floor(n)));
   return [
     "// The wire console's session, written by the page: each line goes to Paper Trail as typed.",
     "import { spawn } from 'node:child_process';",
     '',
-    `const LINES = ${literal};`,
+    `const LINES = ${literal(lines)};`,
+    `const HEARD = ${literal(counts)};`,
     PROGRAM,
   ].join('\n');
+}
+
+/**
+ * For each line the console sent (client → server frames, in order), how many server lines
+ * followed it before the next: what the next replay waits for after each of them.
+ */
+export function heardAfterEach(dirs: Iterable<'c2s' | 's2c'>): number[] {
+  const counts: number[] = [];
+  for (const dir of dirs) {
+    if (dir === 'c2s') counts.push(0);
+    else if (counts.length > 0) counts[counts.length - 1]!++;
+  }
+  return counts;
 }

@@ -1,16 +1,24 @@
 // The wire console proper, loaded on Start: the workbench's runtime choice and frame pane,
 // driving the console program (console-program.ts). The learner's lines are kept in order;
-// each Send appends one and replays them all, so the pane always shows the whole session.
+// each Send appends one and replays them all, so the pane always shows the whole session;
+// what the server wrote after each line last time lets the replay of the earlier lines go on
+// without waiting for quiet, so a Send costs about the same at the twentieth line as at the first.
 // Everything typed or received reaches the page as text, never as markup.
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { BootError, type Runtime } from '../../sandbox/runtime/types.ts';
 import { adviceFor } from '../workbench/advice.ts';
-import { createFramePane } from '../workbench/frames-dom.ts';
+import { createFramePane, liveFrameId } from '../workbench/frames-dom.ts';
 import { chooseRuntime } from '../workbench/runtime-choice.ts';
 import { runtimeLabel } from '../workbench/runtime-label.ts';
 import { STAGE_LABELS } from '../workbench/stage-labels.ts';
 import { describeLine, nextId, TEMPLATES, type TemplateName } from './console-lines.ts';
-import { CONSOLE_EXERCISE, CONSOLE_FILE, consoleProgram, MAX_LINES } from './console-program.ts';
+import {
+  CONSOLE_EXERCISE,
+  CONSOLE_FILE,
+  consoleProgram,
+  heardAfterEach,
+  MAX_LINES,
+} from './console-program.ts';
 
 const q = <T extends Element>(root: Element, sel: string) => root.querySelector<T>(sel)!;
 
@@ -77,6 +85,8 @@ export async function startConsole(root: HTMLElement): Promise<void> {
   const sent: string[] = restored.sent;
   input.value = restored.draft;
   let busy = false;
+  /** Server lines after each line in the last replay (empty after a reload or a new session). */
+  let heard: number[] = [];
 
   const showNote = () => {
     const text = input.value;
@@ -93,6 +103,9 @@ export async function startConsole(root: HTMLElement): Promise<void> {
     sentList.replaceChildren(
       ...sent.map((text) => {
         const li = document.createElement('li');
+        // A class keeps the line out of the prose rule that holds inline code on one line:
+        // a sent frame is longer than any column and must wrap.
+        li.className = 'console-sent-line';
         const code = document.createElement('code');
         code.textContent = text;
         li.append(code);
@@ -110,11 +123,29 @@ export async function startConsole(root: HTMLElement): Promise<void> {
     stderr.textContent = '';
     root.removeAttribute('data-done');
     say(`Replaying ${sent.length} line${sent.length === 1 ? '' : 's'} to a fresh Paper Trail…`);
+    const dirs: ('c2s' | 's2c')[] = [];
     try {
-      await runtime.mount(CONSOLE_EXERCISE, { [CONSOLE_FILE]: consoleProgram(sent) });
+      await runtime.mount(CONSOLE_EXERCISE, { [CONSOLE_FILE]: consoleProgram(sent, heard) });
       const proc = await runtime.spawn(CONSOLE_EXERCISE, 'run');
-      for await (const event of proc.events) show(event);
+      let completed = false;
+      let newest: number | undefined;
+      for await (const event of proc.events) {
+        if (event.type === 'frame') {
+          dirs.push(event.dir);
+          if (event.dir === 'c2s') newest = event.seq;
+        }
+        if (event.type === 'done') completed = event.verdict === 'completed';
+        show(event);
+      }
+      // The new line's frame and its answer come last, below the whole session: bring them
+      // up. Focus stays in the line box, which the next keystroke scrolls back to.
+      if (newest !== undefined) {
+        document.getElementById(liveFrameId(newest))?.scrollIntoView({ block: 'start' });
+      }
+      // A session cut short heard too little after its last lines: the next one waits afresh.
+      heard = completed ? heardAfterEach(dirs) : [];
     } catch (err) {
+      heard = [];
       say(`The session could not run: ${String(err)}`, 'error');
     } finally {
       busy = false;
@@ -202,6 +233,7 @@ export async function startConsole(root: HTMLElement): Promise<void> {
   q<HTMLButtonElement>(root, '[data-console-reset]').addEventListener('click', () => {
     if (busy) return;
     sent.length = 0;
+    heard = [];
     showSent();
     frames.clear();
     stderr.textContent = '';

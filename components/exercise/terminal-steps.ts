@@ -10,6 +10,8 @@ export interface TerminalSteps {
   copy: string;
   run: string;
   check: string;
+  /** Checks the folder, then again on every save of one of its files, until Ctrl-C. */
+  watch: string;
   /**
    * The exercise's own way of running its programs directly, typed in `folder`: one command,
    * or two for an HTTP exercise (a server first, then the program in another terminal).
@@ -33,6 +35,7 @@ export function terminalSteps(id: string, howToRun: string): TerminalSteps {
     copy: `cp -r exercises/${id}/starter ${folder}`,
     run: `npm run --silent exercise -- run ${id} --dir ${folder}`,
     check: `npm run --silent exercise -- check ${id} --dir ${folder}`,
+    watch: `npm run --silent exercise -- watch ${id} --dir ${folder}`,
     byHand: byHandSteps(howToRun),
   };
 }

@@ -109,6 +109,18 @@ function stderrRow(layout: SequenceLayout, note: StderrNote): Element {
   );
 }
 
+/** Two lanes drawn this wide or less fit a phone's column (20rem) with labels still legible. */
+const PHONE_FIT = 440;
+
+/**
+ * How far the picture may shrink. A two-lane diagram fits a 360 px phone whole (its labels
+ * at 9 px or more), since a box scrolled sideways cuts the server's lane name in half; a
+ * wider one keeps 28rem, below which its labels would shrink past reading, and scrolls.
+ */
+function minWidth(width: number): string {
+  return `min(${width <= PHONE_FIT ? '20rem' : '28rem'}, ${width}px)`;
+}
+
 function svg(layout: SequenceLayout): Element {
   const { width, height } = layout;
   const rows: { y: number; node: Element }[] = [
@@ -123,8 +135,7 @@ function svg(layout: SequenceLayout): Element {
       viewBox: `0 0 ${width} ${height}`,
       width: `${width}`,
       height: `${height}`,
-      // Below 28rem (or its own width, when smaller) labels would shrink past reading.
-      style: `min-width: min(28rem, ${width}px)`,
+      style: `min-width: ${minWidth(width)}`,
       // The picture repeats the list below it; assistive technology reads the list.
       'aria-hidden': 'true',
       focusable: 'false',

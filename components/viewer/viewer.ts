@@ -201,6 +201,7 @@ function pager(l: Loaded, page: number, go: (page: number) => void): HTMLElement
   const button = (to: number, text: string, label: string) => {
     const b = document.createElement('button');
     b.type = 'button';
+    b.className = 'plain-btn';
     b.textContent = text;
     b.setAttribute('aria-label', label);
     b.disabled = to < 0 || to >= pages;

@@ -71,6 +71,7 @@ In this folder:
 \`\`\`sh
 node harness.mjs run     # run your code once and show what it printed
 node harness.mjs check   # run it and judge it with the exercise's checks
+node harness.mjs watch   # check it, then again each time you save (Ctrl-C stops)
 \`\`\`
 
 \`check\` prints PASS or FAIL for each check, as the exercise page does, and exits 0 when

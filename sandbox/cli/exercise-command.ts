@@ -1,9 +1,10 @@
 // `npm run --silent exercise -- list`
 // `npm run --silent exercise -- check <id> [--dir <folder> | --solution] [--json]`
 // `npm run --silent exercise -- run <id> [--dir <folder> | --solution]`
+// `npm run --silent exercise -- watch <id> --dir <folder>`
 // `npm run --silent exercise -- fixtures <id> [--fixtures <folder>] [--jobs N] [--json] [--seeds N]`
 // check: exit 0 when every check passes, 1 when one fails; run: 0 when the program finished,
-// 1 when it was stopped or crashed; fixtures: 1 when the starter passes or the solution fails
+// 1 when it was stopped or crashed; watch: runs until Ctrl-C (130); fixtures: 1 when the starter passes or the solution fails
 // (with --seeds: when any submission's verdict depends on the seed).
 // All: 2 on a usage error, 3 when the harness could not run or judge the program (a harness
 // error: nothing was said about the learner's code).
@@ -22,6 +23,7 @@ import { sweepJson, sweepProblems, sweepReport, sweepRows } from './seed-sweep.t
 import { newSeed } from '../input/seed.ts';
 import { formatProblem } from '../strip/problem.ts';
 import { learnerFolderProblems } from './learner-folder.ts';
+import { watchExercise } from './watch.ts';
 import { resolveChecks, runExercise, type ChecksSource } from '../harness/run.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
@@ -40,6 +42,7 @@ import {
 const USAGE =
   'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N] [--seed N]' +
   '\n       exercise run <id> [--dir <folder> | --solution] [--timeout-ms N]' +
+  '\n       exercise watch <id> --dir <folder> [--timeout-ms N] [--seed N]' +
   '\n       exercise fixtures <id> [--fixtures <folder>] [--jobs N] [--json] [--timeout-ms N] [--seeds N]';
 
 const fixturesArgs = z.object({
@@ -115,6 +118,62 @@ const commandArgs = (mode: 'check' | 'run') =>
 
 const usage = (message: string): never => failUsage(message, USAGE);
 
+const watchArgs = z.object({
+  id: exerciseIdSchema({
+    missing: 'watch needs an exercise id',
+    wrong: `the exercise id must be ${EXERCISE_ID_RULE}`,
+  }),
+  // The course's starter and solution never change under a learner: watching them is no use.
+  dir: z.string({ error: 'watch needs --dir <folder>: the folder you edit your files in' }).min(1, {
+    message: '--dir needs a folder',
+  }),
+  'timeout-ms': timeoutMsFlag,
+  seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
+});
+
+/** The watch command: check the folder, then again after every save, until Ctrl-C. */
+async function watchCommand(root: string, rest: string[], checks: ChecksSource): Promise<number> {
+  const a = parseCliArgsOrExit(rest, {
+    schema: watchArgs,
+    positionals: {
+      names: ['id'],
+      tooMany: (words) => `watch takes one exercise id (got ${words.join(' ')})`,
+    },
+    usage: USAGE,
+  });
+  let editable: string[] = [];
+  try {
+    editable = loadExercise(root, a.id).meta.files.editable;
+  } catch (err) {
+    usage((err as Error).message);
+  }
+  const problems = learnerFolderProblems(a.dir);
+  if (problems.length > 0) usage(problems.join('\n'));
+  // Loaded once, before the first run: every re-check finds them ready.
+  const loaded = await resolveChecks(checks);
+  watchExercise({
+    folder: a.dir,
+    editable,
+    check: () =>
+      runExercise(
+        {
+          exercise: a.id,
+          mode: 'check',
+          workspace: a.dir,
+          exercisesRoot: root,
+          timeoutMs: a['timeout-ms'],
+          seed: a.seed,
+          checks: loaded,
+        },
+        () => {},
+      ),
+    write: (stream, text) => process[stream].write(text),
+    seedFlag: true,
+  });
+  // The watcher keeps the process alive; only a signal ends it (signals.ts exits with its code).
+  return new Promise<number>(() => {});
+}
+
 export async function exerciseCommand(argv: string[], checks: ChecksSource): Promise<number> {
   const [command, ...rest] = argv;
   const root = defaultExercisesRoot();
@@ -126,6 +185,7 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
     return 0;
   }
   if (command === 'fixtures') return fixtures(root, rest, checks);
+  if (command === 'watch') return watchCommand(root, rest, checks);
   if (command !== 'check' && command !== 'run') {
     usage(command ? `unknown command "${command}"` : 'no command given');
   }

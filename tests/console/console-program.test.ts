@@ -2,6 +2,7 @@
 // Paper Trail: typed lines reach the server byte for byte (a line that is not JSON too), and
 // the frames come back in the order a long-lived session would show them.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   CONSOLE_EXERCISE,
   CONSOLE_FILE,
   consoleProgram,
+  heardAfterEach,
   MAX_LINES,
 } from '../../components/console/console-program.ts';
 import { TEMPLATES } from '../../components/console/console-lines.ts';
@@ -19,10 +21,14 @@ import { collect } from '../harness/helpers.ts';
 const folders: string[] = [];
 afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
 
-async function session(lines: string[]): Promise<{ frames: FrameRecord[]; stderr: string }> {
+async function session(
+  lines: string[],
+  heard: number[] = [],
+): Promise<{ frames: FrameRecord[]; stderr: string; ms: number }> {
   const workspace = mkdtempSync(join(tmpdir(), 'mcpw-console-'));
   folders.push(workspace);
-  writeFileSync(join(workspace, CONSOLE_FILE), consoleProgram(lines));
+  writeFileSync(join(workspace, CONSOLE_FILE), consoleProgram(lines, heard));
+  const started = performance.now();
   const { events, summary } = await collect({
     exercise: CONSOLE_EXERCISE,
     mode: 'run',
@@ -34,6 +40,7 @@ async function session(lines: string[]): Promise<{ frames: FrameRecord[]; stderr
     'completed',
   );
   return {
+    ms: performance.now() - started,
     frames: events.flatMap((e) => (e.type === 'frame' ? [e] : [])),
     stderr: events.map((e) => (e.type === 'stderr' && e.source === 'peer' ? e.text : '')).join(''),
   };
@@ -67,6 +74,34 @@ describe('the wire console program', () => {
     expect(frames.map((f) => f.dir).join(' ')).toBe('c2s s2c c2s c2s s2c c2s s2c c2s c2s');
     expect(stderr).toContain('Expected double-quoted property name');
   }, 20_000);
+
+  it('replays earlier lines by what they brought last time: the same frames, without the waits for quiet', async () => {
+    const lines = [
+      TEMPLATES.initialize(1),
+      TEMPLATES.initialized(),
+      TEMPLATES.list(2),
+      TEMPLATES.call(3, 'PT-1041'),
+      TEMPLATES.list(4),
+      TEMPLATES.call(5, 'PT-9999'),
+      '{"jsonrpc":"2.0","id":6,"method":"ping"}',
+      TEMPLATES.list(7),
+    ];
+    const fresh = await session(lines);
+    const heard = heardAfterEach(fresh.frames.map((f) => f.dir));
+    expect(heard).toEqual([1, 0, 1, 1, 1, 1, 1, 1]);
+    // The last line is the new one: it alone waits for quiet.
+    const replayed = await session(lines, heard.slice(0, -1));
+    expect(replayed.frames.map((f) => [f.dir, f.text])).toEqual(
+      fresh.frames.map((f) => [f.dir, f.text]),
+    );
+    // Seven waits of 150 ms fewer, less whatever the machine's load takes back.
+    expect(fresh.ms - replayed.ms).toBeGreaterThan(500);
+  }, 40_000);
+
+  it('counts the server lines after each sent line', () => {
+    expect(heardAfterEach(['s2c', 'c2s', 's2c', 's2c', 'c2s', 'c2s', 's2c'])).toEqual([2, 0, 1]);
+    expect(heardAfterEach([])).toEqual([]);
+  });
 
   it('refuses a session longer than a run can replay', () => {
     expect(() => consoleProgram(Array.from({ length: MAX_LINES + 1 }, () => '{}'))).toThrow(

@@ -71,6 +71,18 @@ describe('the wire console', () => {
     expect(await page.inputValue('[data-console-line]')).toBe(unknown);
     await page.press('[data-console-line]', 'Enter');
     await page.waitForSelector('[data-console][data-done][data-lines="3"]');
+    // The new line's frame is brought into view, below the replayed session; focus stays
+    // in the line box for the next one.
+    const newest = await frame(page, 4).boundingBox();
+    expect(newest!.y).toBeGreaterThanOrEqual(0);
+    expect(newest!.y).toBeLessThan(900);
+    expect(await page.evaluate(() => document.activeElement?.matches('[data-console-line]'))).toBe(
+      true,
+    );
+    // A long sent line wraps instead of widening the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      1280,
+    );
 
     expect(await frame(page, 3).getAttribute('data-tone')).toBe('tool-error');
     const protocolError = frame(page, 5);

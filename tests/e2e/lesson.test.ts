@@ -271,16 +271,26 @@ describe('themes and widths', () => {
     }
   }
 
-  it('switches theme with the toggle and remembers the choice', async () => {
+  it('switches theme with the toggle, says which is in use, remembers it, and can follow the system again', async () => {
     const { context, page } = await lesson({ colorScheme: 'light' });
     const toggle = page.locator('.theme-toggle');
+    const chosen = () => page.evaluate(() => document.documentElement.dataset.theme ?? 'system');
     expect(await toggle.isVisible()).toBe(true);
+    expect(await toggle.textContent()).toContain('Theme: system (light)');
     await toggle.click();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await chosen()).toBe('dark');
+    expect(await toggle.textContent()).toContain('Theme: dark');
     await page.reload();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await chosen()).toBe('dark');
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(bg).toBe('rgb(21, 24, 28)');
+    await toggle.click();
+    expect(await chosen()).toBe('light');
+    await toggle.click();
+    expect(await chosen()).toBe('system');
+    expect(await toggle.textContent()).toContain('Theme: system (light)');
+    await page.reload();
+    expect(await chosen()).toBe('system');
     await context.close();
   });
 });
@@ -418,11 +428,37 @@ describe('the teaching kit on the lesson (quiz, terms, TryIt)', () => {
     await context.close();
   });
 
-  it('follows a Term to its entry on the glossary page', async () => {
+  it('takes a phone reader from the end of the lesson back to the course and contents', async () => {
+    const { context, page } = await lesson({
+      viewport: { width: 360, height: 800 },
+      colorScheme: 'dark',
+    });
+    const back = page.getByRole('link', { name: 'Back to the top: course and contents' });
+    await back.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(5000);
+    await back.click();
+    await page.waitForFunction(() => window.scrollY < 400);
+    expect(await page.locator('[data-aside-fold] > summary').isVisible()).toBe(true);
+    const box = await page.locator('[data-aside-fold] > summary').boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(800);
+    await context.close();
+  });
+
+  it('opens a Term in place, on a tap as on a click, and follows it to the glossary on demand', async () => {
     const { context, page } = await lesson();
-    const term = page.locator('a.term[data-term="tool-error"]').first();
-    expect(await term.getAttribute('title')).toMatch(/^tool error: /);
+    const url = page.url();
+    const term = page.locator('button.term[data-term="tool-error"]').first();
+    const card = page.locator(`#${await term.getAttribute('popovertarget')}`);
+    expect(await card.isVisible()).toBe(false);
     await term.click();
+    expect(await card.isVisible()).toBe(true);
+    expect(await card.textContent()).toMatch(/^tool error: /);
+    expect(page.url()).toBe(url);
+    await page.keyboard.press('Escape');
+    expect(await card.isVisible()).toBe(false);
+    await term.click();
+    await card.locator('a.term-link').click();
     await page.waitForURL(/\/glossary\/#tool-error$/);
     const entry = page.locator('#tool-error');
     expect(await entry.evaluate((el) => el.matches(':target'))).toBe(true);

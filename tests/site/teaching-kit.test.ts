@@ -49,7 +49,13 @@ describe('the built lesson', () => {
   });
 
   it('links every Term to an entry that exists on /glossary/, several of them', () => {
-    const terms = all(lesson, /<a class="term" href="([^"]+)"/g);
+    // Each term opens its card in place; the card links on to the glossary.
+    const buttons = all(lesson, /<button type="button" class="term"[^>]* popovertarget="([^"]+)"/g);
+    const cards = all(lesson, /<span class="term-card"[^>]* popover id="([^"]+)"/g);
+    expect(buttons.length).toBeGreaterThanOrEqual(8);
+    expect(cards).toEqual(buttons);
+    expect(new Set(cards).size).toBe(cards.length);
+    const terms = all(lesson, /<a class="term-link"[^>]* href="([^"]+)"/g);
     expect(new Set(terms).size).toBeGreaterThanOrEqual(8);
     const glossaryIds = idsOf(glossaryPage);
     for (const href of terms) {

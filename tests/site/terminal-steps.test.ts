@@ -3,7 +3,7 @@
 // --dir and see it pass; and run the exercise's own command in that folder where it is one
 // command. The clone is a folder of links to this checkout's files, so `npm run` finds the
 // project's scripts from the root and from the learner's folder alike.
-import { exec } from 'node:child_process';
+import { exec, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,5 +89,31 @@ describe.concurrent('"From a terminal" on every exercise page', () => {
     const ran = await type(steps.run.replace('my-raw-client', 'run-raw-client'), clone, 90_000);
     // The starter's client sends nothing yet: the run ends, and says how.
     expect(ran.stdout + ran.stderr).toMatch(/\S/);
+  });
+
+  it('watches the copy with watch --dir until Ctrl-C', async () => {
+    const steps = terminalSteps('raw-client', '');
+    const copied = await type(steps.copy.replace('my-raw-client', 'watch-raw-client'), clone);
+    expect(copied.code).toBe(0);
+    const line = steps.watch.replace('my-raw-client', 'watch-raw-client');
+    const shell = spawn('sh', ['-c', line], { cwd: clone, detached: true, stdio: 'pipe' });
+    let out = '';
+    shell.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    const exited = new Promise((resolve) => shell.once('exit', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const deadline = setTimeout(() => reject(new Error(`no verdict in:\n${out}`)), 60_000);
+        shell.stdout.on('data', () => {
+          if (/^Watching client\.ts for saves/m.test(out)) {
+            clearTimeout(deadline);
+            resolve();
+          }
+        });
+      });
+      expect(out).toMatch(/^\d+ passed, [1-9]\d* failed/m);
+    } finally {
+      process.kill(-shell.pid!, 'SIGINT');
+      await exited;
+    }
   });
 });

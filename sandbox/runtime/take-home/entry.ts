@@ -16,6 +16,7 @@ import {
   killedNote,
   runEventText,
 } from '../../cli/report.ts';
+import { watchExercise } from '../../cli/watch.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../../exercises/ids.ts';
 import { loadExercise } from '../../exercises/loader.ts';
 import { runExercise } from '../../harness/run.ts';
@@ -32,14 +33,15 @@ import { TAKE_HOME_PATHS } from './parts.ts';
 const USAGE =
   'usage: node harness.mjs run      run your code once and show its output\n' +
   "       node harness.mjs check    run it and judge it with the exercise's checks\n" +
+  '       node harness.mjs watch    check it, then again each time you save a file (Ctrl-C stops)\n' +
   '       options: [--exercise <id>] [--json] (check only) [--timeout-ms N]';
 
 const Args = z.object({
-  command: z.enum(['run', 'check'], {
+  command: z.enum(['run', 'check', 'watch'], {
     error: (issue) =>
       issue.input === undefined
-        ? 'no command given: say run or check'
-        : `unknown command "${String(issue.input)}": say run or check`,
+        ? 'no command given: say run, check or watch'
+        : `unknown command "${String(issue.input)}": say run, check or watch`,
   }),
   exercise: exerciseIdSchema({
     missing: '--exercise needs an exercise id',
@@ -79,7 +81,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     schema: Args,
     positionals: {
       names: ['command'],
-      tooMany: (words) => `give one command, run or check (got ${words.join(' ')})`,
+      tooMany: (words) => `give one command, run, check or watch (got ${words.join(' ')})`,
     },
     usage: USAGE,
   });
@@ -100,24 +102,38 @@ async function main(argv: string[]): Promise<number | undefined> {
   const exercise = a.exercise ?? exerciseNextToMe(folder);
   const exercisesRoot = join(folder, TAKE_HOME_PATHS.exercises);
   // A wrong --exercise is the learner's typing, not a harness error (as in the exercise CLI).
+  let editable: string[] = [];
   try {
-    loadExercise(exercisesRoot, exercise);
+    editable = loadExercise(exercisesRoot, exercise).meta.files.editable;
   } catch (err) {
     failUsage((err as Error).message, USAGE);
+  }
+  const options = {
+    exercise,
+    // The learner's files sit next to this file; only the editable ones are taken.
+    workspace: folder,
+    exercisesRoot,
+    timeoutMs: a['timeout-ms'],
+    relay: [process.execPath, self, '--relay'],
+    paperTrail: { command: process.execPath, args: [self, '--paper-trail'] },
+    paperTrailV2: { command: process.execPath, args: [self, '--paper-trail-v2'] },
+    checks,
+  };
+  if (a.command === 'watch') {
+    watchExercise({
+      folder,
+      editable,
+      check: () => runExercise({ ...options, mode: 'check' }, () => {}),
+      write: (stream, text) => process[stream].write(text),
+    });
+    // Only Ctrl-C ends it: exitOnSignals exits with the signal's code.
+    return new Promise<undefined>(() => {});
   }
 
   const summary = await runExercise(
     {
-      exercise,
+      ...options,
       mode: a.command,
-      // The learner's files sit next to this file; only the editable ones are taken.
-      workspace: folder,
-      exercisesRoot,
-      timeoutMs: a['timeout-ms'],
-      relay: [process.execPath, self, '--relay'],
-      paperTrail: { command: process.execPath, args: [self, '--paper-trail'] },
-      paperTrailV2: { command: process.execPath, args: [self, '--paper-trail-v2'] },
-      checks,
     },
     (event) => {
       if (a.command !== 'run') return;
