@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import workbench from './src/integrations/workbench.ts';
 import { paletteClasses } from './components/code/shiki-classes.ts';
+import { untimedTokens } from './components/code/untimed-tokens.ts';
 import search from './src/integrations/search.ts';
 import quietStart from './src/integrations/quiet-start.ts';
 
@@ -21,7 +22,7 @@ export default defineConfig({
       defaultColor: false,
       wrap: true,
       // Known colour pairs become classes instead of inline styles (smaller pages).
-      transformers: [paletteClasses],
+      transformers: [untimedTokens, paletteClasses],
     },
   },
   // A test starts the dev server on a cache of its own, to see what a fresh `npm start` does.

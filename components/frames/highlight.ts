@@ -2,6 +2,7 @@
 // emitted as CSS variables so the page theme picks the palette without JavaScript.
 import { createHighlighter, type Highlighter } from 'shiki';
 import { paletteClasses } from '../code/shiki-classes.ts';
+import { untimedTokens } from '../code/untimed-tokens.ts';
 
 let highlighter: Promise<Highlighter> | undefined;
 
@@ -19,6 +20,7 @@ export async function highlightJson(code: string): Promise<string> {
     themes: { light: 'github-light', dark: 'github-dark' },
     defaultColor: false,
     transformers: [
+      untimedTokens,
       paletteClasses,
       {
         // Each line carries its own indentation, so a line that wraps on a phone can hang

@@ -21,7 +21,6 @@ import {
 } from './fixtures.ts';
 import { sweepJson, sweepProblems, sweepReport, sweepRows } from './seed-sweep.ts';
 import { newSeed } from '../input/seed.ts';
-import { formatProblem } from '../strip/problem.ts';
 import { learnerFolderProblems } from './learner-folder.ts';
 import { watchExercise } from './watch.ts';
 import { resolveChecks, runExercise, type ChecksSource } from '../harness/run.ts';
@@ -227,11 +226,8 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
     mode === 'run' ? echoOutput : () => {},
   );
   if (summary.refused) {
-    // As a compiler would say it (run mode echoed it already), then how the run ended.
-    if (mode === 'check') {
-      for (const p of summary.refused) process.stderr.write(`${formatProblem(p)}\n`);
-    }
-    process.stderr.write(harnessErrorLine(summary));
+    // Run mode echoed the refusal as the program's stderr already: then only how it ended.
+    process.stderr.write(mode === 'check' ? harnessErrorLine(summary) : runEndingLine(summary));
     if (mode === 'check' && a.json) process.stdout.write(checkReport(summary, true));
     return exitCodeOf(summary);
   }

@@ -2,6 +2,7 @@
 // the take-home harness (sandbox/runtime/take-home/entry.ts), so a verdict reads the same
 // wherever a learner asks for it. It returns text and exit codes; the callers write them.
 import type { HarnessEvent } from '../contract/events.ts';
+import { formatProblem } from '../strip/problem.ts';
 import type { Summary } from '../harness/run.ts';
 import { tally, tallyText } from '../harness/tally.ts';
 import { endingLine } from './ending.ts';
@@ -61,9 +62,13 @@ export function runEndingLine(summary: Summary): string {
   return `${endingLine(summary) ?? 'run ended: the program finished.'}\n`;
 }
 
-/** For a harness error, on stderr: what went wrong, never a verdict on the learner's code. */
+/**
+ * For a run that could not judge the code, on stderr: what went wrong, never a verdict on
+ * code that ran. Files refused before the run come first, each as a compiler would say it.
+ */
 export function harnessErrorLine(summary: Summary): string {
-  return `${endingLine(summary) ?? summary.summary}\n`;
+  const refused = (summary.refused ?? []).map((p) => `${formatProblem(p)}\n`).join('');
+  return `${refused}${endingLine(summary) ?? summary.summary}\n`;
 }
 
 /** For stderr: processes the harness had to end, with advice when the program left them. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { codeToHtml } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import { PALETTE_CLASSES, paletteClasses } from '../../components/code/shiki-classes.ts';
+import { untimedTokens } from '../../components/code/untimed-tokens.ts';
 import { DIST, REPO, ensureBuilt } from './serve-dist.ts';
 
 const CSS = readFileSync(join(REPO, 'src/styles/global.css'), 'utf8');
@@ -33,7 +34,13 @@ const highlight = (
   code: string,
   lang: string,
   themes = { light: 'github-light', dark: 'github-dark' },
-) => codeToHtml(code, { lang, themes, defaultColor: false, transformers: [paletteClasses] });
+) =>
+  codeToHtml(code, {
+    lang,
+    themes,
+    defaultColor: false,
+    transformers: [untimedTokens, paletteClasses],
+  });
 
 describe('Shiki colours as classes', () => {
   it('gives every class in the table the same two colours in global.css', () => {
