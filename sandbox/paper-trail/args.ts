@@ -11,7 +11,7 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
                                           [--buggy-output | --unchecked-output] [--live]
                                           [--scan-ms MS] [--pace rushed|paced]
                                           [--repeat-status] [--maintenance]
-                                          [--chatty] [--asks [--undelivered]]
+                                          [--chatty] [--asks [--undelivered] [--delivered <id>]]
                                           [--http [--port N] [--json-response]
                                           [--session-idle SECONDS] [--max-sessions N]
                                           [--resumable [--drop-after N|any]] [--no-get-stream]
@@ -72,6 +72,8 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
                            (lesson 8)
   --undelivered            with --asks: no order is delivered yet, so cancel_order always
                            asks (a check run keeps its other per-run data)
+  --delivered <id>         with --asks: this order is delivered whatever the run's data, so
+                           cancel_order refuses it at once and asks nothing about it
   --help                   show this text`;
 
 /** A positive whole number typed on the command line, with the flag named in the message. */
@@ -109,6 +111,10 @@ const Options = z
     chatty: z.boolean().default(false),
     asks: z.boolean().default(false),
     undelivered: z.boolean().default(false),
+    delivered: z
+      .string({ error: '--delivered needs an order id, e.g. --delivered PT-1041' })
+      .regex(/^PT-\d{4}$/, { error: '--delivered needs an order id such as PT-1041' })
+      .optional(),
     resumable: z.boolean().default(false),
     'drop-after': z
       .union(
@@ -180,6 +186,9 @@ const Options = z
   .refine((o) => o.asks || !o.undelivered, {
     error: '--undelivered only makes sense together with --asks: it is there so cancel_order asks',
   })
+  .refine((o) => o.asks || o.delivered === undefined, {
+    error: '--delivered only makes sense together with --asks: it decides whether cancel_order asks',
+  })
   .refine((o) => o.auth || o.resource === undefined, {
     error: '--resource only makes sense together with --auth: it is the audience tokens must name',
   })
@@ -203,6 +212,7 @@ interface Served {
   maintenance?: boolean;
   asks?: boolean;
   undelivered?: boolean;
+  delivered?: string;
 }
 
 export type PaperTrailArgs =
@@ -243,6 +253,7 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     ...(o.maintenance && { maintenance: true }),
     ...(o.asks && { asks: true }),
     ...(o.undelivered && { undelivered: true }),
+    ...(o.delivered !== undefined && { delivered: o.delivered }),
   };
   if (!o.http) return { mode: 'stdio', ...seed, ...(o.chatty && { chatty: true as const }) };
   return {

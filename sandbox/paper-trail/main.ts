@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       chatty: args.chatty,
       asks: args.asks,
       undelivered: args.undelivered,
+      delivered: args.delivered,
     });
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);

@@ -53,6 +53,17 @@ export function undelivered(orders: readonly OrderRecord[]): OrderRecord[] {
   );
 }
 
+/**
+ * The same orders with one of them delivered (--delivered): a check run in which cancel_order
+ * refuses that order before asking, so a client that answers questions by counting them, not
+ * by the call they belong to, gives the wrong answer to the only question asked.
+ */
+export function deliveredOne(orders: readonly OrderRecord[], id: string): OrderRecord[] {
+  return orders.map((order) =>
+    order.order_id === id ? { ...order, status: 'delivered' as const } : order,
+  );
+}
+
 export function orderBook(seed?: number): OrderRecord[] {
   if (seed === undefined) return allOrders();
   return ORDERS.map((order, i) => {

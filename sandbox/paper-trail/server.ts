@@ -2,7 +2,7 @@
 // stdio or streamable HTTP, tests and the harness can connect it in-process.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { orderBook, undelivered } from './orders.ts';
+import { deliveredOne, orderBook, undelivered } from './orders.ts';
 import type { OrderRecord } from './orders.ts';
 import { registerCarrierResource, type CarrierAccount } from './carrier.ts';
 import { acceptOnlyVersions, answerFutureVersion, logLine } from './handshake.ts';
@@ -55,6 +55,8 @@ export interface PaperTrailOptions {
   asks?: boolean;
   /** --undelivered: no order delivered yet, so cancel_order always asks (orders.ts). */
   undelivered?: boolean;
+  /** --delivered: this order is delivered, so cancel_order refuses it without asking. */
+  delivered?: string;
 }
 
 const orderShape = {
@@ -83,7 +85,8 @@ function findIn(orders: readonly OrderRecord[], orderId: string): OrderRecord | 
 export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServer {
   const stepDelayMs = options.stepDelayMs ?? 20;
   const book = orderBook(options.seed);
-  const orders = options.undelivered ? undelivered(book) : book;
+  const open = options.undelivered ? undelivered(book) : book;
+  const orders = options.delivered ? deliveredOne(open, options.delivered) : open;
   const server = new McpServer(SERVER_INFO, {
     instructions: 'Paper Trail looks up orders by id (for example PT-1041).',
     ...(options.logging && { capabilities: { logging: {} } }),

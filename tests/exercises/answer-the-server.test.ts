@@ -87,6 +87,18 @@ const mistakes: Mistake[] = [
     seed: BOTH,
   },
   {
+    // Right while both orders can be cancelled; in the session where PT-1041 is delivered
+    // the only question is PT-1017's, and a counter answers it with the first answer.
+    name: 'counts-questions',
+    frame: 7,
+    check: 'right-choice',
+    says: [
+      'In the "first-refused" session',
+      'is about PT-1017, and your answer (frame 7) says "accept"',
+      'It was the only question this run',
+    ],
+  },
+  {
     name: 'always-accepts',
     frame: 9,
     check: 'right-choice',
