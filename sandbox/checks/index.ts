@@ -63,3 +63,8 @@ export {
   handshake,
   readsWholeLines,
 } from './client-checks.ts';
+
+// added for negotiate
+export { markedRuns, type MarkedRun } from './marked-runs.ts';
+export { textLines } from './text-lines.ts';
+export { notReachedAt, unjudged } from './not-reached-at.ts';
