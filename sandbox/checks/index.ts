@@ -68,3 +68,8 @@ export {
 export { markedRuns, type MarkedRun } from './marked-runs.ts';
 export { textLines } from './text-lines.ts';
 export { notReachedAt, unjudged } from './not-reached-at.ts';
+
+// added for answer-the-server
+export { formMisfit, jsonOrNothing, kindOf } from './form-fit.ts';
+export { requestsOf } from './requests-of.ts';
+export { argumentsOf } from './arguments-of.ts';
