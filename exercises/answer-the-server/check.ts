@@ -8,16 +8,19 @@
 // Everything below is judged against this run's frames.
 import { isDeepStrictEqual } from 'node:util';
 import {
+  argumentsOf,
   cleanExit,
   conversation,
   extraLines,
   fail,
   firstFailing,
+  formMisfit,
   frameRef,
   isObject,
   joined,
   json,
-  notReached,
+  jsonOrNothing,
+  kindOf,
   paramsOf,
   pass,
   printedLines,
@@ -25,12 +28,14 @@ import {
   rawClientBasics,
   readsWholeLines,
   replyTo,
+  requestsOf,
   resultOf,
   say,
   shownLine,
   stalled,
   textsOf,
   toolCalls,
+  unjudged,
   type Check,
   type Outcome,
   type Read,
@@ -43,24 +48,13 @@ const WANTED: Record<string, 'accept' | 'decline'> = { 'PT-1041': 'accept', 'PT-
 const ORDERS = Object.keys(WANTED);
 const HANDSHAKE = ['initialize', 'ping', 'notifications/initialized', 'tools/list', 'tools/call'];
 
-/** A JSON value as written, or "nothing" where a member is missing. */
-const jsonOrNothing = (value: unknown): string => (value === undefined ? 'nothing' : json(value));
-const kindOf = (value: unknown): string => (typeof value === 'string' ? 'string' : typeof value);
-
-const initializeOf = (run: RunRecord) =>
-  conversation(run)
-    .requests('c2s')
-    .find((r) => r.message.method === 'initialize');
+const initializeOf = (run: RunRecord) => requestsOf(run, 'initialize')[0];
 const cancelCalls = (run: RunRecord) => toolCalls(run, 'cancel_order');
-const orderOf = (call: Read): unknown => {
-  const args = paramsOf(call).arguments;
-  return isObject(args) ? args.order_id : undefined;
-};
+const orderOf = (call: Read): unknown => argumentsOf(call).order_id;
+/** The client's cancel_order call for one order. */
+const callFor = (run: RunRecord, id: string) => cancelCalls(run).find((c) => orderOf(c) === id);
 /** The server's questions, in order. */
-const asks = (run: RunRecord) =>
-  conversation(run)
-    .requests('s2c')
-    .filter((r) => r.message.method === ASK);
+const asks = (run: RunRecord) => requestsOf(run, ASK, 's2c');
 /** Which order a question is about: Paper Trail names it in the message. */
 const askedAbout = (ask: Read): string | undefined => {
   const message = paramsOf(ask).message;
@@ -86,34 +80,30 @@ const answerOrAttempt = (run: RunRecord, ask: Read) => replyTo(run, ask) ?? atte
 
 function nothingAsked(run: RunRecord): Outcome {
   const calls = cancelCalls(run);
-  if (calls.length === 0) {
-    return notReached('Your client never called cancel_order, so the server had nothing to ask.');
-  }
+  if (calls.length === 0)
+    return unjudged`Your client never called cancel_order, so the server had nothing to ask.`;
   // A check run starts Paper Trail with --undelivered, so every cancel_order the task asks
   // for gets a question; a run without one has nothing to judge, which is not a pass.
   const refused = calls.flatMap((c) => replyTo(run, c) ?? []);
-  return notReached(
-    refused.length > 0
-      ? say`The server asked nothing in this run, and answered your cancel_order with ${refused.map((r) => quote(resultText(r) ?? '', 80)).join(' and ')}.`
-      : say`The server asked nothing in this run: no cancel_order call got as far as a question.`,
-  );
+  if (refused.length > 0)
+    return unjudged`The server asked nothing in this run, and answered your cancel_order with ${refused.map((r) => quote(resultText(r) ?? '', 80)).join(' and ')}.`;
+  return unjudged`The server asked nothing in this run: no cancel_order call got as far as a question.`;
 }
 
-/** A check over every question the server asked: the first question `rule` fails on. */
-function eachQuestion(
-  check: Omit<Check, 'run'> & { pass: (run: RunRecord, all: Read[]) => Outcome },
-  rule: (run: RunRecord, ask: Read & { message: { id: unknown } }) => Outcome | undefined,
-): Check {
-  const { pass: passed, ...rest } = check;
-  return {
-    ...rest,
-    run(run) {
-      const all = asks(run);
-      if (all.length === 0) return nothingAsked(run);
-      return firstFailing(all, (ask) => rule(run, ask)) ?? passed(run, all);
-    },
+type Question = ReturnType<typeof asks>[number];
+
+/** A check's run over every question the server asked: the first one `rule` fails on, else
+ *  `passed` (said of all the questions). */
+const eachQuestion =
+  (
+    rule: (run: RunRecord, ask: Question) => Outcome | undefined,
+    passed: (all: Question[]) => Outcome,
+  ) =>
+  (run: RunRecord): Outcome => {
+    const all = asks(run);
+    if (all.length === 0) return nothingAsked(run);
+    return firstFailing(all, (ask) => rule(run, ask)) ?? passed(all);
   };
-}
 
 const declaresElicitation: Check = {
   id: 'declares-elicitation',
@@ -121,13 +111,12 @@ const declaresElicitation: Check = {
   hint: 'A server may only ask what the client said it can answer: put "elicitation": {} (or {"form": {}}) in params.capabilities of your initialize.',
   run(run) {
     const init = initializeOf(run);
-    if (!init) return notReached('Your client sent no initialize (see the handshake check).');
+    if (!init) return unjudged`Your client sent no initialize (see the handshake check).`;
     const n = init.frame.seq;
     const caps = paramsOf(init).capabilities;
     const elicitation = isObject(caps) ? caps.elicitation : undefined;
-    if (isObject(elicitation) && !('url' in elicitation && !('form' in elicitation))) {
+    if (isObject(elicitation) && !('url' in elicitation && !('form' in elicitation)))
       return pass`Your initialize (${frameRef(n)}) declares elicitation ${jsonOrNothing(elicitation)}.`;
-    }
     const refused = cancelCalls(run)
       .map((c) => replyTo(run, c))
       .find((r) => resultText(r)?.includes('elicitation'));
@@ -152,7 +141,7 @@ const callsBoth: Check = {
     if (calls.length === 0) {
       return initializeOf(run)
         ? stalled(run, 'Your client never sent tools/call for cancel_order.')
-        : notReached('Your client never got as far as a tool call (see the handshake check).');
+        : unjudged`Your client never got as far as a tool call (see the handshake check).`;
     }
     const ids = calls.map(orderOf);
     const missing = ORDERS.filter((id) => !ids.includes(id));
@@ -164,14 +153,10 @@ const callsBoth: Check = {
         c,
       );
     }
-    const first = calls.find((c) => orderOf(c) === 'PT-1041')!.frame.seq;
-    const second = calls.find((c) => orderOf(c) === 'PT-1017')!.frame.seq;
+    const [first, second] = ORDERS.map((id) => callFor(run, id)!.frame.seq) as [number, number];
     if (second < first)
       return fail`Your client asked to cancel PT-1017 (${frameRef(second)}) before PT-1041 (${frameRef(first)}); the task asks for PT-1041 first.`;
-    const firstResult = replyTo(
-      run,
-      calls.find((c) => c.frame.seq === first),
-    );
+    const firstResult = replyTo(run, callFor(run, 'PT-1041'));
     if (!firstResult || firstResult.frame.seq > second) {
       const later = firstResult
         ? say`: that call's result came later, in ${frameRef(firstResult.frame.seq)}`
@@ -182,151 +167,119 @@ const callsBoth: Check = {
   },
 };
 
-const answersEachAsk = eachQuestion(
-  {
-    id: 'answers-with-its-id',
-    title: "Answer each of the server's requests with its own id",
-    hint: 'A line with "method" and "id" from the server is a request to you, not a reply. Answer it at once with {"jsonrpc":"2.0","id": <its id, copied as is>, "result": {…}}: the server counts its ids from 0, apart from yours, and 0 is not "0". Keep reading while your tools/call is open: its result comes only after your answer.',
-    pass: (_run, all) =>
-      pass`You answered ${all.length > 1 ? `each of the server's ${String(all.length)} questions` : "the server's question"} with its own id, from ${frameRef(all[0]!.frame.seq)} (id ${jsonOrNothing(all[0]!.message?.kind === 'request' ? all[0]!.message.id : undefined)}) on.`,
-  },
-  (run, ask) => {
-    const [a, id] = [ask.frame.seq, ask.message.id];
-    if (replyTo(run, ask)) return undefined;
-    const loose = clientReplies(run).find(
-      (r) => r.frame.seq > a && r.id !== undefined && String(r.id) === String(id),
-    );
-    if (loose)
-      return fail`Your answer (${frameRef(loose.frame.seq)}) has id ${jsonOrNothing(loose.id)}, a ${kindOf(loose.id)}; the server's ${ASK} (${frameRef(a)}) has id ${jsonOrNothing(id)}, a ${kindOf(id)}. JSON-RPC ids match only with the same type: copy the id as it came. (SDK 1.32.2 lets this one through; the spec does not.)`;
-    const attempt = attemptAt(run, ask);
-    if (attempt) {
-      const mine = conversation(run)
-        .requests('c2s')
-        .some((r) => r.frame.seq < attempt.frame.seq && r.message.id !== undefined);
-      const why = mine
-        ? ': the server numbers its requests itself, from 0, apart from yours; an answer takes the id of the request it answers, not the next of your own'
+const answersEachAsk: Check = {
+  id: 'answers-with-its-id',
+  title: "Answer each of the server's requests with its own id",
+  hint: 'A line with "method" and "id" from the server is a request to you, not a reply. Answer it at once with {"jsonrpc":"2.0","id": <its id, copied as is>, "result": {…}}: the server counts its ids from 0, apart from yours, and 0 is not "0". Keep reading while your tools/call is open: its result comes only after your answer.',
+  run: eachQuestion(
+    (run, ask) => {
+      const [a, id] = [ask.frame.seq, ask.message.id];
+      if (replyTo(run, ask)) return undefined;
+      const loose = clientReplies(run).find(
+        (r) => r.frame.seq > a && r.id !== undefined && String(r.id) === String(id),
+      );
+      if (loose)
+        return fail`Your answer (${frameRef(loose.frame.seq)}) has id ${jsonOrNothing(loose.id)}, a ${kindOf(loose.id)}; the server's ${ASK} (${frameRef(a)}) has id ${jsonOrNothing(id)}, a ${kindOf(id)}. JSON-RPC ids match only with the same type: copy the id as it came. (SDK 1.32.2 lets this one through; the spec does not.)`;
+      const attempt = attemptAt(run, ask);
+      if (attempt) {
+        const mine = conversation(run)
+          .requests('c2s')
+          .some((r) => r.frame.seq < attempt.frame.seq && r.message.id !== undefined);
+        const why = mine
+          ? ': the server numbers its requests itself, from 0, apart from yours; an answer takes the id of the request it answers, not the next of your own'
+          : '';
+        return stalled(
+          run,
+          say`Your answer (${frameRef(attempt.frame.seq)}) has id ${jsonOrNothing(attempt.id)}, but the server's ${ASK} (${frameRef(a)}) has id ${jsonOrNothing(id)}${why}. The server found no request of its own with id ${jsonOrNothing(attempt.id)} and kept waiting.`,
+          attempt.frame.seq,
+        );
+      }
+      const call = cancelCalls(run).find((c) => c.frame.seq < a);
+      const yours = call
+        ? say` (${frameRef(call.frame.seq)}, id ${jsonOrNothing(call.message.id)})`
         : '';
       return stalled(
         run,
-        say`Your answer (${frameRef(attempt.frame.seq)}) has id ${jsonOrNothing(attempt.id)}, but the server's ${ASK} (${frameRef(a)}) has id ${jsonOrNothing(id)}${why}. The server found no request of its own with id ${jsonOrNothing(attempt.id)} and kept waiting.`,
-        attempt.frame.seq,
+        say`Your client never answered the server's ${ASK} (${frameRef(a)}, id ${jsonOrNothing(id)}). It has a "method": it is the server's request to you, not the result of your tools/call${yours}, and the server can finish that call only after your answer.`,
+        a,
       );
-    }
-    const call = cancelCalls(run).find((c) => c.frame.seq < a);
-    const yours = call
-      ? say` (${frameRef(call.frame.seq)}, id ${jsonOrNothing(call.message.id)})`
-      : '';
-    return stalled(
-      run,
-      say`Your client never answered the server's ${ASK} (${frameRef(a)}, id ${jsonOrNothing(id)}). It has a "method": it is the server's request to you, not the result of your tools/call${yours}, and the server can finish that call only after your answer.`,
-      a,
-    );
-  },
-);
-
-/** Does a value have a flat requestedSchema's type? (No type said: anything fits.) */
-const TYPE_FITS: Record<string, (value: unknown) => boolean> = {
-  boolean: (v) => typeof v === 'boolean',
-  string: (v) => typeof v === 'string',
-  integer: (v) => Number.isInteger(v),
-  number: (v) => typeof v === 'number',
+    },
+    (all) =>
+      pass`You answered ${all.length > 1 ? `each of the server's ${String(all.length)} questions` : "the server's question"} with its own id, from ${frameRef(all[0]!.frame.seq)} (id ${jsonOrNothing(all[0]!.message.id)}) on.`,
+  ),
 };
 
-/** What is wrong with content against a flat requestedSchema, or undefined when it fits. */
-function misfit(schema: unknown, content: unknown): string | undefined {
-  if (!isObject(content))
-    return `content must be an object of fields, not ${jsonOrNothing(content)}`;
-  const props = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
-  const required = isObject(schema) && Array.isArray(schema.required) ? schema.required : [];
-  const absent = required.find((name) => typeof name === 'string' && !(name in content));
-  if (absent !== undefined) return `the required field "${String(absent)}" is missing`;
-  for (const [name, value] of Object.entries(content)) {
-    const prop = props[name];
-    if (!isObject(prop)) return `"${name}" is not a field of the form`;
-    const fits = TYPE_FITS[String(prop.type)] ?? (() => true);
-    if (!fits(value))
-      return `"${name}" must be a ${String(prop.type)}, and ${jsonOrNothing(value)} is a ${kindOf(value)}`;
-  }
-  return undefined;
-}
-
-const answerShape = eachQuestion(
-  {
-    id: 'answer-shape',
-    title: 'Each answer is an action, with content that fits the form only on accept',
-    hint: 'result.action is "accept", "decline" or "cancel". Only "accept" carries result.content: an object with the fields of params.requestedSchema, each of its type ({"confirm": true}, a boolean, not "yes"), every required one present. A decline has no content at all.',
-    pass: () =>
-      pass`Every answer names an action, and content came only with accept and fit the form.`,
-  },
-  (run, ask) => {
-    const reply = answerOrAttempt(run, ask);
-    if (!reply)
-      return notReached(
-        'A question from the server got no answer to judge (see answers-with-its-id).',
+const answerShape: Check = {
+  id: 'answer-shape',
+  title: 'Each answer is an action, with content that fits the form only on accept',
+  hint: 'result.action is "accept", "decline" or "cancel". Only "accept" carries result.content: an object with the fields of params.requestedSchema, each of its type ({"confirm": true}, a boolean, not "yes"), every required one present. A decline has no content at all.',
+  run: eachQuestion(
+    (run, ask) => {
+      const reply = answerOrAttempt(run, ask);
+      if (!reply)
+        return unjudged`A question from the server got no answer to judge (see answers-with-its-id).`;
+      const r = reply.frame.seq;
+      const result = resultOf(reply);
+      if (!result)
+        return fail`Your answer (${frameRef(r)}) is an error, not a result; a user's choice is a result: {"action": "accept" | "decline" | "cancel", …}.`;
+      const action = result.action;
+      if (action !== 'accept' && action !== 'decline' && action !== 'cancel')
+        return fail`Your answer (${frameRef(r)}) has action ${jsonOrNothing(action)}; expected "accept", "decline" or "cancel".`;
+      if (action !== 'accept' && 'content' in result)
+        return fail`Your answer (${frameRef(r)}) says "${action}" and still carries content ${json(result.content, 60)}: content goes only with "accept". A user who declines fills in nothing.`;
+      const wrong =
+        action === 'accept' && formMisfit(paramsOf(ask).requestedSchema, result.content);
+      if (!wrong) return undefined;
+      const verdict = replyTo(
+        run,
+        cancelCalls(run).find((c) => c.frame.seq < ask.frame.seq) ?? ask,
       );
-    const r = reply.frame.seq;
-    const result = resultOf(reply);
-    if (!result)
-      return fail`Your answer (${frameRef(r)}) is an error, not a result; a user's choice is a result: {"action": "accept" | "decline" | "cancel", …}.`;
-    const action = result.action;
-    if (action !== 'accept' && action !== 'decline' && action !== 'cancel')
-      return fail`Your answer (${frameRef(r)}) has action ${jsonOrNothing(action)}; expected "accept", "decline" or "cancel".`;
-    if (action !== 'accept' && 'content' in result)
-      return fail`Your answer (${frameRef(r)}) says "${action}" and still carries content ${json(result.content, 60)}: content goes only with "accept". A user who declines fills in nothing.`;
-    const wrong = action === 'accept' && misfit(paramsOf(ask).requestedSchema, result.content);
-    if (!wrong) return undefined;
-    const verdict = replyTo(run, cancelCalls(run).find((c) => c.frame.seq < ask.frame.seq) ?? ask);
-    const server = resultText(verdict)?.includes('does not match')
-      ? say` The server refused it: ${frameRef(verdict!.frame.seq)}.`
-      : '';
-    return fail`Your answer (${frameRef(r)}) accepts with content ${json(result.content, 60)}, which does not fit the form the ${ASK} (${frameRef(ask.frame.seq)}) asked for: ${wrong}.${server}`;
-  },
-);
-
-const rightChoice = eachQuestion(
-  {
-    id: 'right-choice',
-    title: 'Say yes to cancelling PT-1041, decline for PT-1017',
-    hint: 'Answer the question that arrives while your PT-1041 call is open with accept and {"confirm": true}, and the one during your PT-1017 call with decline. Decide by the call the question arrives in, not by counting questions: outside a check run a delivered order is refused without one.',
-    pass: (_run, all) =>
-      pass`You answered each question as the user chose: ${all.map((a) => `${askedAbout(a) ?? '?'} ${WANTED[askedAbout(a) ?? ''] ?? ''}`).join(', ')}.`,
-  },
-  (run, ask) => {
-    const about = askedAbout(ask);
-    const reply = answerOrAttempt(run, ask);
-    const result = resultOf(reply);
-    if (!about || !reply || !result) return undefined;
-    const want = WANTED[about]!;
-    const r = reply.frame.seq;
-    const only =
-      asks(run).length === 1
-        ? ' It was the only question this run: the other order could not be cancelled, so nothing else was asked.'
+      const server = resultText(verdict)?.includes('does not match')
+        ? say` The server refused it: ${frameRef(verdict!.frame.seq)}.`
         : '';
-    if (result.action !== want)
-      return fail(
-        say`The server's ${ASK} (${frameRef(ask.frame.seq)}) is about ${about}, and your answer (${frameRef(r)}) says ${jsonOrNothing(result.action)}; for ${about} the task wants "${want}".${only}`,
-        r,
-      );
-    const confirm = isObject(result.content) ? result.content.confirm : undefined;
-    if (want === 'accept' && confirm !== true)
-      return fail`Your answer (${frameRef(r)}) accepts the form for ${about} but with confirm ${jsonOrNothing(confirm)}: the user wants it cancelled, so confirm is true.`;
-    return undefined;
-  },
-);
+      return fail`Your answer (${frameRef(r)}) accepts with content ${json(result.content, 60)}, which does not fit the form the ${ASK} (${frameRef(ask.frame.seq)}) asked for: ${wrong}.${server}`;
+    },
+    () => pass`Every answer names an action, and content came only with accept and fit the form.`,
+  ),
+};
+
+const rightChoice: Check = {
+  id: 'right-choice',
+  title: 'Say yes to cancelling PT-1041, decline for PT-1017',
+  hint: 'Answer the question that arrives while your PT-1041 call is open with accept and {"confirm": true}, and the one during your PT-1017 call with decline. Decide by the call the question arrives in, not by counting questions: outside a check run a delivered order is refused without one.',
+  run: eachQuestion(
+    (run, ask) => {
+      const about = askedAbout(ask);
+      const reply = answerOrAttempt(run, ask);
+      const result = resultOf(reply);
+      if (!about || !reply || !result) return undefined;
+      const want = WANTED[about]!;
+      const r = reply.frame.seq;
+      const only =
+        asks(run).length === 1
+          ? ' It was the only question this run: the other order could not be cancelled, so nothing else was asked.'
+          : '';
+      if (result.action !== want)
+        return fail(
+          say`The server's ${ASK} (${frameRef(ask.frame.seq)}) is about ${about}, and your answer (${frameRef(r)}) says ${jsonOrNothing(result.action)}; for ${about} the task wants "${want}".${only}`,
+          r,
+        );
+      const confirm = isObject(result.content) ? result.content.confirm : undefined;
+      if (want === 'accept' && confirm !== true)
+        return fail`Your answer (${frameRef(r)}) accepts the form for ${about} but with confirm ${jsonOrNothing(confirm)}: the user wants it cancelled, so confirm is true.`;
+      return undefined;
+    },
+    (all) =>
+      pass`You answered each question as the user chose: ${all.map((a) => `${askedAbout(a) ?? '?'} ${WANTED[askedAbout(a) ?? ''] ?? ''}`).join(', ')}.`,
+  ),
+};
 
 const printsOutcomes: Check = {
   id: 'prints-outcomes',
   title: 'Print the result of each call',
   hint: "Print the text of each cancel_order result (result.content[0].text), PT-1041's then PT-1017's, one per line, also when the result is an error. The server's question is not a result: it arrives while the call is still open.",
   run(run) {
-    const calls = cancelCalls(run);
-    const got = ORDERS.flatMap(
-      (id) =>
-        replyTo(
-          run,
-          calls.find((c) => orderOf(c) === id),
-        ) ?? [],
-    );
+    const got = ORDERS.flatMap((id) => replyTo(run, callFor(run, id)) ?? []);
     const lines = printedLines(run);
     const questionOf = (q: Read) => paramsOf(q).message;
     const asQuestion = asks(run).find((q) => {
@@ -335,17 +288,15 @@ const printsOutcomes: Check = {
     });
     if (asQuestion)
       return fail`You printed ${quote(String(questionOf(asQuestion)), 100)}: that is the question of the server's ${ASK} (${frameRef(asQuestion.frame.seq)}), a request to your client, not the result of your call. The result comes only after your answer.`;
-    if (got.length === 0) {
-      return notReached('No cancel_order call got its result, so there was no outcome to print.');
-    }
+    if (got.length === 0)
+      return unjudged`No cancel_order call got its result, so there was no outcome to print.`;
     const [g0, g1] = got.map((r) => frameRef(r.frame.seq));
     const expected = got.map((r) => resultText(r) ?? '');
-    if (isDeepStrictEqual(lines, expected)) {
+    if (isDeepStrictEqual(lines, expected))
       return pass`You printed the result of each call: ${joined(
-        got.map((r) => say`${frameRef(r.frame.seq)}`),
+        [g0!, g1].flatMap((g) => (g ? [say`${g}`] : [])),
         ' and ',
       )}.`;
-    }
     const extra = lines.filter((l) => !expected.includes(l));
     const rest = lines.filter((l) => expected.includes(l));
     if (extra.length > 0 && isDeepStrictEqual(rest, expected))
@@ -353,10 +304,7 @@ const printsOutcomes: Check = {
     const want = quote(expected.join('\n'), 240);
     const saw = quote(lines.join('\n'), 240);
     if (lines.length > 0 && !lines.some((l) => expected.includes(l)))
-      return fail(
-        say`You printed ${saw}, which no result of this run says (each order's status and carrier change from run to run); expected ${want}, from ${g0!}${g1 ? say` and ${g1}` : ''}.`,
-        got[0]!.frame.seq,
-      );
+      return fail`You printed ${saw}, which no result of this run says (each order's status and carrier change from run to run); expected ${want}, from ${g0!}${g1 ? say` and ${g1}` : ''}.`;
     return fail`Expected ${want}, the text of each result (${g0!}${g1 ? say`, ${g1}` : ''}), one per line and nothing else on stdout; saw ${saw}.`;
   },
 };
