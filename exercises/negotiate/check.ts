@@ -4,16 +4,16 @@
 // "@@scenario"; it waits before starting a client so that each run's frames stand apart.
 import { isDeepStrictEqual } from 'node:util';
 import {
+  argumentsOf,
   conversation,
   driverReports,
+  extraLines,
   fail,
   firstFailing,
   frameRef,
   isObject,
   json,
   markedRuns,
-  notReached,
-  notReachedAt,
   paramsOf,
   parsedLine,
   pass,
@@ -24,7 +24,7 @@ import {
   shownLine,
   stderrGist,
   textLines,
-  extraLines,
+  unjudged,
   type Check,
   type Conversation,
   type Outcome,
@@ -98,23 +98,22 @@ function told(s: Scenario): string {
   return gist ? ` Its stderr: ${quote(gist, 200)}.` : '';
 }
 
-/** What every per-run check needs first: the run, its initialize and the answer to it. */
-function opening(run: RunRecord, name: Name): Scenario | Outcome {
-  const s = scenario(run, name);
-  if (!s) return notReached(`The driver did not report ${ABOUT[name]} (see runs-all-three).`);
-  if (!s.init) {
-    return notReached(`In ${ABOUT[name]} your client sent no initialize (see offers-latest).`);
-  }
-  if (!s.answer || s.answered === undefined) {
+/** A run whose initialize got a result: `a` is that result's frame, `answered` its version. */
+type Answered = Scenario & { a: number; answered: string };
+
+/** A check's run over one named run, judged once that run's initialize has a result. */
+const inRun =
+  (name: Name, rule: (s: Answered) => Outcome) =>
+  (run: RunRecord): Outcome => {
+    const s = scenario(run, name);
+    if (!s) return unjudged`The driver did not report ${ABOUT[name]} (see runs-all-three).`;
+    if (!s.init)
+      return unjudged`In ${ABOUT[name]} your client sent no initialize (see offers-latest).`;
     const n = s.init.frame.seq;
-    return notReachedAt(
-      say`In ${ABOUT[name]} your initialize (${frameRef(n)}) got no result (see offers-latest).`,
-      n,
-    );
-  }
-  return s;
-}
-const isScenario = (v: Scenario | Outcome): v is Scenario => 'conv' in v;
+    if (!s.answer || s.answered === undefined)
+      return unjudged`In ${ABOUT[name]} your initialize (${frameRef(n)}) got no result (see offers-latest).`;
+    return rule({ ...s, a: s.answer.frame.seq, answered: s.answered });
+  };
 
 const runsAllThree: Check = {
   id: 'runs-all-three',
@@ -126,7 +125,7 @@ const runsAllThree: Check = {
   hint: 'Run `node drive.ts <server command>` and read what each run printed on stderr; your client gets the order id first, then the server command.',
   run(run) {
     const got = scenarios(run).length;
-    if (got === 3) return pass('The driver ran your client against all three servers.');
+    if (got === 3) return pass`The driver ran your client against all three servers.`;
     const gist = stderrGist(run.program.stderr);
     const why =
       run.verdict === 'timeout'
@@ -134,7 +133,7 @@ const runsAllThree: Check = {
         : gist
           ? ` Its stderr ended with: ${quote(gist, 240)}`
           : '';
-    return fail(`The driver reported ${got} of 3 runs before it stopped.${why}`);
+    return fail`The driver reported ${got} of 3 runs before it stopped.${why}`;
   },
 };
 
@@ -144,16 +143,14 @@ const offersLatest: Check = {
   hint: `Send initialize first, with params {"protocolVersion":"${LATEST}","capabilities":{},"clientInfo":{"name":…,"version":…}}: a client offers the newest version it speaks and lets the server answer.`,
   run(run) {
     const all = scenarios(run);
-    if (all.length === 0) return notReached('No run was reported (see runs-all-three).');
+    if (all.length === 0) return unjudged`No run was reported (see runs-all-three).`;
     const bad = firstFailing(all, (s) => {
       const where = ABOUT[s.name];
-      const init = s.init;
-      if (!init) {
-        const first = s.sent[0];
-        return first
-          ? fail`In ${where} your client's first frame (${frameRef(first.frame.seq)}) is ${methodOf(first)}, and it never sent initialize.`
-          : fail(`In ${where} your client sent nothing at all; it ${ending(s)}.${told(s)}`);
-      }
+      const [init, first] = [s.init, s.sent[0]];
+      if (!init && first)
+        return fail`In ${where} your client's first frame (${frameRef(first.frame.seq)}) is ${methodOf(first)}, and it never sent initialize.`;
+      if (!init)
+        return fail`In ${where} your client sent nothing at all; it ${ending(s)}.${told(s)}`;
       const n = init.frame.seq;
       const p = paramsOf(init);
       const info = p.clientInfo;
@@ -170,10 +167,8 @@ const offersLatest: Check = {
         return fail`In ${where} your initialize (${frameRef(n)}) never got an answer; your client ${ending(s)}.`;
       return undefined;
     });
-    return (
-      bad ??
-      pass`Every run opened with initialize offering "${LATEST}" (run A: ${frameRef(all[0].init!.frame.seq)}).`
-    );
+    if (bad) return bad;
+    return pass`Every run opened with initialize offering "${LATEST}" (run A: ${frameRef(all[0].init!.frame.seq)}).`;
   },
 };
 
@@ -183,7 +178,7 @@ const waitsForResult: Check = {
   hint: 'Send nothing but ping until the initialize result has arrived and you have read its protocolVersion; then, if you carry on, send notifications/initialized before any other request.',
   run(run) {
     const all = scenarios(run).filter((s) => s.init && s.answer);
-    if (all.length === 0) return notReached('No initialize was answered (see offers-latest).');
+    if (all.length === 0) return unjudged`No initialize was answered (see offers-latest).`;
     const bad = firstFailing(all, (s) => {
       const [init, answer] = [s.init!.frame.seq, s.answer!.frame.seq];
       const tooSoon = s.sent.find((r) => r.frame.seq > init && r.frame.seq < answer && !isPing(r));
@@ -199,13 +194,11 @@ const waitsForResult: Check = {
       const first = initialized
         ? say`before notifications/initialized (${frameRef(initialized.frame.seq)})`
         : 'without sending notifications/initialized first';
-      return (
-        request &&
-        s.name !== 'C' &&
-        fail`In ${ABOUT[s.name]} your client sent ${methodOf(request)} (${frameRef(request.frame.seq)}) ${first}; the notification tells the server the handshake is done.`
-      );
+      if (request && s.name !== 'C')
+        return fail`In ${ABOUT[s.name]} your client sent ${methodOf(request)} (${frameRef(request.frame.seq)}) ${first}; the notification tells the server the handshake is done.`;
+      return undefined;
     });
-    return bad ?? pass('Every run waited for the initialize result before sending anything more.');
+    return bad ?? pass`Every run waited for the initialize result before sending anything more.`;
   },
 };
 
@@ -221,23 +214,13 @@ function continues(name: 'A' | 'B', expected: string): Check {
       name === 'A'
         ? "After a result whose protocolVersion you speak: send notifications/initialized, call order_status with the order id your client was given (its first argument), print result.structuredContent as one JSON line, close the server's stdin and exit 0."
         : `A server answers with its own version when it does not accept yours. Decide by the list of versions your client speaks (${SPEAKS_TEXT}), not by comparing with the one you offered, and go on in the answered version without offering again.`,
-    run(run) {
-      const s = opening(run, name);
-      if (!isScenario(s)) return s;
-      const a = s.answer!.frame.seq;
-      if (s.answered !== expected) {
-        return notReachedAt(
-          say`In ${where} the server answered ${json(s.answered)} (${frameRef(a)}), not "${expected}": did your client offer "${LATEST}"? (see offers-latest)`,
-          a,
-        );
-      }
+    run: inRun(name, (s) => {
+      const { a } = s;
+      if (s.answered !== expected)
+        return unjudged`In ${where} the server answered ${json(s.answered)} (${frameRef(a)}), not "${expected}": did your client offer "${LATEST}"? (see offers-latest)`;
       const early = s.sent.find((r) => r.frame.seq < a && methodOf(r) === 'tools/call');
-      if (early) {
-        return notReachedAt(
-          say`In ${where} your client sent tools/call (${frameRef(early.frame.seq)}) before the initialize result (see initialized-after-result).`,
-          early.frame.seq,
-        );
-      }
+      if (early)
+        return unjudged`In ${where} your client sent tools/call (${frameRef(early.frame.seq)}) before the initialize result (see initialized-after-result).`;
       const after = sentAfter(s, a);
       const again = after.find((r) => methodOf(r) === 'initialize');
       if (again)
@@ -252,7 +235,7 @@ function continues(name: 'A' | 'B', expected: string): Check {
       if (!call)
         return fail`In ${where} your client never called order_status after the server answered "${expected}" (${frameRef(a)}); it ${ending(s)}.${told(s)}`;
       const params = paramsOf(call);
-      const args = isObject(params.arguments) ? params.arguments : {};
+      const args = argumentsOf(call);
       if (params.name !== 'order_status' || args.order_id !== s.order)
         return fail`In ${where} your tools/call (${frameRef(call.frame.seq)}) asks for ${json({ name: params.name, arguments: params.arguments }, 120)}; expected the tool "order_status" with order_id "${s.order}", the order id your client was given as its first argument.`;
       const reply = s.conv.responseTo(call);
@@ -272,31 +255,18 @@ function continues(name: 'A' | 'B', expected: string): Check {
       if (s.stopped || s.exit.code !== 0)
         return fail`In ${where} your client printed the order from ${frameRef(r)} but then ${ending(s)}; close the server's stdin and let your client exit with code 0.${told(s)}`;
       return pass`In ${where} your client carried on in "${expected}" (${frameRef(a)}) and printed the order from ${frameRef(r)}.`;
-    },
+    }),
   };
-}
-
-/** Run C, once the server has answered a version the client does not speak. */
-function afterRefusal(run: RunRecord) {
-  const s = opening(run, 'C');
-  if (!isScenario(s)) return s;
-  return { s, a: s.answer!.frame.seq, answered: s.answered! };
 }
 
 const hangsUp: Check = {
   id: 'hangs-up',
   title: 'When the server answers a version you do not speak, send nothing more and go',
   hint: `Compare the answered protocolVersion with the versions your client speaks (${SPEAKS_TEXT}) before sending anything else. If it is not one of them, send nothing more (no notifications/initialized, no request), close the server's stdin with server.stdin.end() and let your process end.`,
-  run(run) {
-    const c = afterRefusal(run);
-    if (!('s' in c)) return c;
-    const { s, a, answered } = c;
-    if (SPEAKS.includes(answered)) {
-      return notReachedAt(
-        say`In run C the server answered "${answered}" (${frameRef(a)}), which your client speaks: did your client offer "${LATEST}"? (see offers-latest)`,
-        a,
-      );
-    }
+  run: inRun('C', (s) => {
+    const { a, answered } = s;
+    if (SPEAKS.includes(answered))
+      return unjudged`In run C the server answered "${answered}" (${frameRef(a)}), which your client speaks: did your client offer "${LATEST}"? (see offers-latest)`;
     const after = sentAfter(s, a)[0];
     if (after) {
       return fail(
@@ -307,20 +277,17 @@ const hangsUp: Check = {
     if (s.stopped)
       return fail`In run C the server answered "${answered}" (${frameRef(a)}) and your client sent nothing more, but it was still running ${s.ms / 1000} s later, when the driver stopped it. Close the server's stdin (server.stdin.end()) so the server exits: while its pipes are open, your process cannot end.`;
     return pass`In run C your client sent nothing after the answer "${answered}" (${frameRef(a)}) and ${ending(s)}.`;
-  },
+  }),
 };
 
 const saysWhy: Check = {
   id: 'says-why',
   title: 'Hanging up is a failure: exit non-zero with one line on stderr naming both versions',
   hint: 'Write one line with console.error naming the version you offered and the one the server answered (stdout is for results), then end with a non-zero exit code (process.exitCode = 1).',
-  run(run) {
-    const c = afterRefusal(run);
-    if (!('s' in c)) return c;
-    const { s, a, answered } = c;
-    if (SPEAKS.includes(answered) || sentAfter(s, a).length > 0 || s.stopped) {
-      return notReached('Your client did not hang up in run C (see hangs-up).');
-    }
+  run: inRun('C', (s) => {
+    const { a, answered } = s;
+    if (SPEAKS.includes(answered) || sentAfter(s, a).length > 0 || s.stopped)
+      return unjudged`Your client did not hang up in run C (see hangs-up).`;
     const names = (line: string) => line.includes(LATEST) && line.includes(answered);
     const printed = textLines(s.stdout);
     const onStdout = printed.find(names);
@@ -333,7 +300,7 @@ const saysWhy: Check = {
     if (s.exit.code === 0 || s.exit.code === null)
       return fail`In run C your client hung up after the answer "${answered}" (${frameRef(a)}) but ${ending(s)}; a client that could not set up its session has failed, so exit with a non-zero code (process.exitCode = 1).`;
     return pass`In run C your client said why on stderr and exited with code ${s.exit.code} after the answer "${answered}" (${frameRef(a)}).`;
-  },
+  }),
 };
 
 /** Node's words for JSON.parse failing on text that is not one whole JSON value. */
@@ -344,30 +311,22 @@ const readsWholeLines: Check = {
   title: 'Read whole lines, however the bytes arrive',
   hint: 'A read from a pipe ends anywhere, even inside a message or a character: keep what arrives in a buffer and parse only complete lines, up to each "\\n"; readline\'s createInterface does both for you.',
   run(run) {
-    if (!run.splitDelivery) {
-      return notReached(
-        'The server’s bytes reached your client uncut in this run, so reading was not tested.',
-      );
-    }
+    if (!run.splitDelivery)
+      return unjudged`The server’s bytes reached your client uncut in this run, so reading was not tested.`;
     const all = scenarios(run);
-    if (all.every((s) => s.conv.from('s2c').length === 0)) {
-      return notReached('The server sent your client nothing, so there was nothing to read.');
-    }
+    if (all.every((s) => s.conv.from('s2c').length === 0))
+      return unjudged`The server sent your client nothing, so there was nothing to read.`;
     const bad = firstFailing(all, (s) => {
       const [first, last] = [s.conv.from('s2c')[0], s.conv.from('s2c').at(-1)];
       const crash = PARSE_CRASH.exec(s.stderr)?.[0].trim();
       if (crash && first)
         return fail`In ${ABOUT[s.name]} your client parsed a piece of ${frameRef(first.frame.seq)} as if it were a whole message: ${quote(crash, 120)}. A pipe may cut a line anywhere, and in a check run the harness makes sure it does; buffer what you read until "\\n" and parse each whole line.`;
-      return (
-        s.stdout.includes('\uFFFD') &&
-        last &&
-        fail`In ${ABOUT[s.name]} your client printed "\uFFFD" where the server sent a character whole (${frameRef(last.frame.seq)}): it decoded each read on its own, and a read ended inside a character. Decode whole lines, or call setEncoding('utf8').`
-      );
+      if (s.stdout.includes('\uFFFD') && last)
+        return fail`In ${ABOUT[s.name]} your client printed "\uFFFD" where the server sent a character whole (${frameRef(last.frame.seq)}): it decoded each read on its own, and a read ended inside a character. Decode whole lines, or call setEncoding('utf8').`;
+      return undefined;
     });
-    return (
-      bad ??
-      pass('Your client read the server’s lines whole in every run, although each came in pieces.')
-    );
+    if (bad) return bad;
+    return pass`Your client read the server’s lines whole in every run, although each came in pieces.`;
   },
 };
 
