@@ -18,13 +18,14 @@ import {
   isJson,
   labelProblem,
   lines,
-  unjudged,
   pass,
+  perRun,
   quote,
   say,
   shown,
   stderrGist,
   twoFramesOnOneLine,
+  unjudged,
   whatChanged,
   type Check,
   type Direction,
@@ -51,10 +52,8 @@ interface Report {
 }
 
 const SCENARIOS: readonly Scenario[] = ['through', 'client-closes', 'server-exits'];
-const DIRECTION_WORDS: Record<Direction, string> = {
-  c2s: 'client → server',
-  s2c: 'server → client',
-};
+/** Which way a frame went, in the words the log check asks for. */
+const WAY: Record<Direction, string> = { c2s: 'client → server', s2c: 'server → client' };
 
 /** What answer-once.ts --linger writes as it finishes (keep the two in step). */
 const FAREWELL =
@@ -67,12 +66,12 @@ function answerOnceReply(request: string): string {
 }
 
 /** The driver's report of each session; a damaged or missing line is relay-runs' business. */
-function reports(run: RunRecord): Partial<Record<Scenario, Report>> {
+const reports = perRun((run): Partial<Record<Scenario, Report>> => {
   const all = driverReports(run.program.stdout, 'tap').map((r) => r.value as unknown as Report);
   return Object.fromEntries(
     all.filter((r) => SCENARIOS.includes(r.scenario)).map((r) => [r.scenario, r]),
   );
-}
+});
 
 /** The answer-once session: the one reply that server wrote, and the lines the client got. */
 function answerOnce(last: Report) {
@@ -117,6 +116,9 @@ const ofFirstSession =
 /** "All 3 frames", "The one frame": the start of a sentence about every frame. */
 const everyFrame = (n: number) => capitalised(say`${every(n, 'frame')}`);
 
+/** The crash, as a sentence to append to a message about bytes that never came. */
+const crashNote = (run: RunRecord) => (crashed(run) ? ` ${crashed(run)}` : '');
+
 const relayRuns: Check = {
   id: 'relay-runs',
   title: 'The driver can run both sessions through your relay',
@@ -158,12 +160,8 @@ const clientToServer: Check = {
     }
     const at = got[arrived.indexOf(loss.arrived ?? '\u0000')];
     const line = `line ${loss.index + 1} of the ${sent.length} it wrote`;
-    if (!at) {
-      const crash = crashed(run);
-      return fail(
-        `The server never received the client's ${line}, ${shown(sent[loss.index])}.${crash ? ` ${crash}` : ''}`,
-      );
-    }
+    if (!at)
+      return fail`The server never received the client's ${line}, ${shown(sent[loss.index])}.${crashNote(run)}`;
     return fail`The server received ${frameRef(at.seq)} where the client wrote its ${line}: ${whatChanged(sent[loss.index], at.line)}.`;
   }),
 };
@@ -184,7 +182,7 @@ const serverToClient: Check = {
     if (loss) {
       const at = sent[loss.index];
       return loss.arrived === undefined
-        ? fail`The client never got ${frameRef(at.seq)}, ${shown(at.line)}, from your relay's stdout.`
+        ? fail`The client never got ${frameRef(at.seq)}, ${shown(at.line)}, from your relay's stdout.${crashNote(run)}`
         : fail(
             say`The client got ${shown(loss.arrived)} where the server wrote ${frameRef(at.seq)}: ${whatChanged(at.line, loss.arrived)}.`,
             at.seq,
@@ -257,7 +255,7 @@ const logsFrames: Check = {
       );
       // A request and its reply share the id: the two need a line each.
       if (withDirection.length < (m.kind === 'notification' ? 1 : 2))
-        return fail`No line of your relay's stderr names ${frameRef(read.frame.seq)} (${keys.join(' / ')}, ${DIRECTION_WORDS[read.frame.dir]}) with a direction; ${seen}.`;
+        return fail`No line of your relay's stderr names ${frameRef(read.frame.seq)} (${keys.join(' / ')}, ${WAY[read.frame.dir]}) with a direction; ${seen}.`;
       return undefined;
     });
     if (unlogged) return unlogged;
@@ -277,7 +275,7 @@ a reader of the log cannot tell which way a frame went. Label each direction wit
     }
     if (labels?.kind === 'swapped') {
       return fail`Your relay logs ${frameRef(labels.frame.seq)} as ${quote(labels.label, 200)}, but it went \
-${DIRECTION_WORDS[labels.frame.dir]}: the directions in your log are the wrong way round.`;
+${WAY[labels.frame.dir]}: the directions in your log are the wrong way round.`;
     }
     return pass`${everyFrame(reads.length)} ${reads.length === 1 ? 'was' : 'were'} logged with a direction.`;
   }),
