@@ -12,8 +12,8 @@ import {
   requestsOf,
   textLines,
   unjudged,
-  type RunRecord,
 } from '../../sandbox/checks/index.ts';
+import { fakeRun } from './fake-run.ts';
 import type { FrameRecord } from '../../sandbox/wire/record.ts';
 
 const frame = (seq: number, dir: 'c2s' | 's2c', message: object): FrameRecord => ({
@@ -24,22 +24,7 @@ const frame = (seq: number, dir: 'c2s' | 's2c', message: object): FrameRecord =>
   text: JSON.stringify({ jsonrpc: '2.0', ...message }),
 });
 
-const run = (over: Partial<RunRecord> = {}): RunRecord => ({
-  exercise: 'x',
-  learner: 'program',
-  frames: [],
-  unterminated: new Set(),
-  stdinClosed: true,
-  peerStarted: true,
-  program: { stdout: '', stderr: '', exit: { code: 0, signal: null } },
-  printed: [],
-  splitDelivery: false,
-  peer: { stdout: '', stderr: '', exit: null },
-  verdict: 'completed',
-  timeoutMs: 1000,
-  durationMs: 1,
-  ...over,
-});
+const run = fakeRun;
 
 describe('markedRuns', () => {
   it("gives each marked run the frames from its marker up to the next run's", () => {
