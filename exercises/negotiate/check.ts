@@ -1,19 +1,36 @@
 // Checks for negotiate: the learner's client runs three times (drive.ts), against Paper Trail
 // accepting its offer (A), answering an older version it speaks (B) and answering one it does
-// not speak (C). Each run's frames are told apart by where the driver printed "@@start": the
-// harness notes how many frames the tap had recorded when each chunk of the driver's stdout
-// arrived, and the driver waits before starting a client so that the note falls between runs.
+// not speak (C). The driver marks each start with "@@start" and reports each run's end with
+// "@@scenario"; it waits before starting a client so that each run's frames stand apart.
 import { isDeepStrictEqual } from 'node:util';
-import { frameRef, say } from '../../sandbox/checks/say.ts';
-import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
-import { Conversation, quote, stderrGist } from '../../sandbox/checks/frames.ts';
-import type { Read } from '../../sandbox/checks/frames.ts';
-import { notReached } from '../../sandbox/checks/not-reached.ts';
-import type { FrameRecord } from '../../sandbox/wire/record.ts';
-import { driverReports } from '../../sandbox/checks/driver-reports.ts';
-import { isObject, parsedLine } from '../../sandbox/checks/run-story.ts';
-import { extraLines } from '../../sandbox/checks/printed.ts';
-import { json, shownLine } from '../../sandbox/checks/words.ts';
+import {
+  argumentsOf,
+  conversation,
+  driverReports,
+  extraLines,
+  fail,
+  firstFailing,
+  frameRef,
+  isObject,
+  json,
+  markedRuns,
+  paramsOf,
+  parsedLine,
+  pass,
+  perRun,
+  quote,
+  resultOf,
+  say,
+  shownLine,
+  stderrGist,
+  textLines,
+  unjudged,
+  type Check,
+  type Conversation,
+  type Outcome,
+  type Read,
+  type RunRecord,
+} from '../../sandbox/checks/index.ts';
 
 /** The versions the task says the client speaks, newest first. */
 const SPEAKS = ['2025-11-25', '2025-06-18'];
@@ -22,10 +39,9 @@ const SPEAKS_TEXT = `${SPEAKS[0]} and ${SPEAKS[1]}`;
 
 type Name = 'A' | 'B' | 'C';
 
-/** One run of the client as the driver reported it. */
-interface Report {
+/** One run of the client as the driver reported it, with its frames read. */
+interface Scenario {
   name: Name;
-  versions: string[] | null;
   order: string;
   exit: { code: number | null; signal: string | null };
   /** The driver stopped the client at its time limit. */
@@ -33,10 +49,6 @@ interface Report {
   ms: number;
   stdout: string;
   stderr: string;
-}
-
-/** A run with its frames and their reading. */
-interface Scenario extends Report {
   conv: Conversation;
   sent: Read[];
   init?: Read;
@@ -51,57 +63,26 @@ const ABOUT: Record<Name, string> = {
   C: 'run C (the server answers a version your client does not speak)',
 };
 
-/** How many frames the tap had recorded when the driver's stdout reached `offset`. */
-function framesAt(run: RunRecord, offset: number): number {
-  return run.printed.filter((p) => p.offset <= offset).at(-1)?.frames ?? 0;
-}
-
-const byRun = new WeakMap<RunRecord, Scenario[]>();
-
-function scenarios(run: RunRecord): Scenario[] {
-  const cached = byRun.get(run);
-  if (cached) return cached;
-  const named = (tag: string) =>
-    driverReports(run.program.stdout, tag).filter((r) => typeof r.value.name === 'string');
-  const starts = named('start').map((r) => ({
-    name: r.value.name as string,
-    from: framesAt(run, r.offset),
-  }));
-  const reports = named('scenario').map((r) => r.value as unknown as Report);
-  const out = reports.map((report): Scenario => {
-    const at = starts.findIndex((s) => s.name === report.name);
-    const from = starts[at]?.from ?? 0;
-    const to = starts[at + 1]?.from ?? Infinity;
-    const frames: FrameRecord[] = run.frames.filter((f) => f.seq >= from && f.seq < to);
-    const conv = new Conversation(frames);
-    const sent = conv.from('c2s').filter((r) => r.message);
+const scenarios = perRun((run): Scenario[] => {
+  const started = markedRuns(run, 'start');
+  const reports = driverReports(run.program.stdout, 'scenario');
+  return reports.flatMap(({ value }) => {
+    if (typeof value.name !== 'string') return [];
+    const conv = started.find((m) => m.name === value.name)?.conv ?? conversation(run);
     const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
     const answer = init && conv.responseTo(init);
-    const result = answer?.message?.kind === 'result' ? answer.message.result : undefined;
-    const answered =
-      typeof result?.protocolVersion === 'string' ? result.protocolVersion : undefined;
-    return { ...report, conv, sent, init, answer, answered };
+    const version = resultOf(answer)?.protocolVersion;
+    const answered = typeof version === 'string' ? version : undefined;
+    const sent = conv.from('c2s').filter((r) => r.message);
+    return [{ ...(value as unknown as Scenario), conv, sent, init, answer, answered }];
   });
-  byRun.set(run, out);
-  return out;
-}
+});
 
-function scenario(run: RunRecord, name: Name): Scenario | undefined {
-  return scenarios(run).find((s) => s.name === name);
-}
-
+const scenario = (run: RunRecord, name: Name) => scenarios(run).find((s) => s.name === name);
 const methodOf = (r: Read): string =>
   r.message && 'method' in r.message ? r.message.method : 'a response';
 const isPing = (r: Read) => r.message?.kind === 'request' && r.message.method === 'ping';
-
-/** notReached, pointing at the frame its message names. */
-function notReachedAt(message: Said, frame: number): Outcome {
-  return { ...notReached(message), frame };
-}
-
-function fail(message: Said | string, frame?: number): Outcome {
-  return frame === undefined ? { ok: false, message } : { ok: false, message, frame };
-}
+const sentAfter = (s: Scenario, seq: number) => s.sent.filter((r) => r.frame.seq > seq);
 
 /** How the client's run ended, in words. */
 function ending(s: Scenario): string {
@@ -110,34 +91,29 @@ function ending(s: Scenario): string {
   return `exited with code ${s.exit.code}`;
 }
 
-/** The first lines of a client's stderr, for a message. */
+/** The line of the client's stderr that says what went wrong (the server's own lines aside). */
 function told(s: Scenario): string {
-  const gist = stderrGist(
-    s.stderr
-      .split('\n')
-      .filter((l) => !l.startsWith('paper-trail:'))
-      .join('\n'),
-  );
+  const own = s.stderr.split('\n').filter((l) => !l.startsWith('paper-trail:'));
+  const gist = stderrGist(own.join('\n'));
   return gist ? ` Its stderr: ${quote(gist, 200)}.` : '';
 }
 
-/** What every scenario check needs first: the run, its initialize and the answer. */
-function opening(run: RunRecord, name: Name): Scenario | Outcome {
-  const s = scenario(run, name);
-  if (!s) return notReached(`The driver did not report ${ABOUT[name]} (see runs-all-three).`);
-  if (!s.init) {
-    return notReached(`In ${ABOUT[name]} your client sent no initialize (see offers-latest).`);
-  }
-  if (!s.answer || s.answered === undefined) {
-    return notReachedAt(
-      say`In ${ABOUT[name]} your initialize (${frameRef(s.init.frame.seq)}) got no result (see offers-latest).`,
-      s.init.frame.seq,
-    );
-  }
-  return s;
-}
+/** A run whose initialize got a result: `a` is that result's frame, `answered` its version. */
+type Answered = Scenario & { a: number; answered: string };
 
-const isScenario = (v: Scenario | Outcome): v is Scenario => 'conv' in v;
+/** A check's run over one named run, judged once that run's initialize has a result. */
+const inRun =
+  (name: Name, rule: (s: Answered) => Outcome) =>
+  (run: RunRecord): Outcome => {
+    const s = scenario(run, name);
+    if (!s) return unjudged`The driver did not report ${ABOUT[name]} (see runs-all-three).`;
+    if (!s.init)
+      return unjudged`In ${ABOUT[name]} your client sent no initialize (see offers-latest).`;
+    const n = s.init.frame.seq;
+    if (!s.answer || s.answered === undefined)
+      return unjudged`In ${ABOUT[name]} your initialize (${frameRef(n)}) got no result (see offers-latest).`;
+    return rule({ ...s, a: s.answer.frame.seq, answered: s.answered });
+  };
 
 const runsAllThree: Check = {
   id: 'runs-all-three',
@@ -148,20 +124,16 @@ const runsAllThree: Check = {
   title: 'Your client runs to its end three times',
   hint: 'Run `node drive.ts <server command>` and read what each run printed on stderr; your client gets the order id first, then the server command.',
   run(run) {
-    const got = scenarios(run);
-    if (got.length === 3) {
-      return { ok: true, message: 'The driver ran your client against all three servers.' };
-    }
+    const got = scenarios(run).length;
+    if (got === 3) return pass`The driver ran your client against all three servers.`;
     const gist = stderrGist(run.program.stderr);
-    return fail(
-      `The driver reported ${got.length} of 3 runs before it stopped.${
-        run.verdict === 'timeout'
-          ? ` The whole run was stopped at ${run.timeoutMs / 1000} s.`
-          : gist
-            ? ` Its stderr ended with: ${quote(gist, 240)}`
-            : ''
-      }`,
-    );
+    const why =
+      run.verdict === 'timeout'
+        ? ` The whole run was stopped at ${run.timeoutMs / 1000} s.`
+        : gist
+          ? ` Its stderr ended with: ${quote(gist, 240)}`
+          : '';
+    return fail`The driver reported ${got} of 3 runs before it stopped.${why}`;
   },
 };
 
@@ -171,59 +143,32 @@ const offersLatest: Check = {
   hint: `Send initialize first, with params {"protocolVersion":"${LATEST}","capabilities":{},"clientInfo":{"name":…,"version":…}}: a client offers the newest version it speaks and lets the server answer.`,
   run(run) {
     const all = scenarios(run);
-    if (all.length === 0) return notReached('No run was reported (see runs-all-three).');
-    for (const s of all) {
+    if (all.length === 0) return unjudged`No run was reported (see runs-all-three).`;
+    const bad = firstFailing(all, (s) => {
       const where = ABOUT[s.name];
-      if (!s.init) {
-        const first = s.sent[0];
-        return first
-          ? fail(
-              say`In ${where} your client's first frame (${frameRef(first.frame.seq)}) is ${methodOf(first)}, and it never sent initialize.`,
-              first.frame.seq,
-            )
-          : fail(`In ${where} your client sent nothing at all; it ${ending(s)}.${told(s)}`);
-      }
-      const n = s.init.frame.seq;
-      const p = isObject(s.init.json) && isObject(s.init.json.params) ? s.init.json.params : {};
-      if (p.protocolVersion !== LATEST) {
-        return fail(
-          say`In ${where} your initialize (${frameRef(n)}) offers protocolVersion ${JSON.stringify(p.protocolVersion ?? null)}; expected "${LATEST}", the newest version your client speaks. Offer your newest and let the server answer with an older one if it must.`,
-          n,
-        );
-      }
-      if (!isObject(p.capabilities) || !isObject(p.clientInfo)) {
-        return fail(
-          say`In ${where} your initialize (${frameRef(n)}) lacks a capabilities object or clientInfo ({"name":…,"version":…}).`,
-          n,
-        );
-      }
+      const [init, first] = [s.init, s.sent[0]];
+      if (!init && first)
+        return fail`In ${where} your client's first frame (${frameRef(first.frame.seq)}) is ${methodOf(first)}, and it never sent initialize.`;
+      if (!init)
+        return fail`In ${where} your client sent nothing at all; it ${ending(s)}.${told(s)}`;
+      const n = init.frame.seq;
+      const p = paramsOf(init);
       const info = p.clientInfo;
-      if (typeof info.name !== 'string' || typeof info.version !== 'string') {
-        return fail(
-          say`In ${where} your initialize (${frameRef(n)}) has clientInfo ${json(info)}; it needs a string name and a string version.`,
-          n,
-        );
-      }
       const early = s.sent.find((r) => r.frame.seq < n && !isPing(r));
-      if (early) {
-        return fail(
-          say`In ${where} your client sent ${methodOf(early)} (${frameRef(early.frame.seq)}) before initialize; only ping may come first.`,
-          early.frame.seq,
-        );
-      }
-      if (!s.answer) {
-        return fail(
-          say`In ${where} your initialize (${frameRef(n)}) never got an answer; your client ${ending(s)}.`,
-          n,
-        );
-      }
-    }
-    const first = all[0].init!.frame.seq;
-    return {
-      ok: true,
-      frame: first,
-      message: say`Every run opened with initialize offering "${LATEST}" (run A: ${frameRef(first)}).`,
-    };
+      if (p.protocolVersion !== LATEST)
+        return fail`In ${where} your initialize (${frameRef(n)}) offers protocolVersion ${json(p.protocolVersion ?? null)}; expected "${LATEST}", the newest version your client speaks. Offer your newest and let the server answer with an older one if it must.`;
+      if (!isObject(p.capabilities) || !isObject(info))
+        return fail`In ${where} your initialize (${frameRef(n)}) lacks a capabilities object or clientInfo ({"name":…,"version":…}).`;
+      if (typeof info.name !== 'string' || typeof info.version !== 'string')
+        return fail`In ${where} your initialize (${frameRef(n)}) has clientInfo ${json(info)}; it needs a string name and a string version.`;
+      if (early)
+        return fail`In ${where} your client sent ${methodOf(early)} (${frameRef(early.frame.seq)}) before initialize; only ping may come first.`;
+      if (!s.answer)
+        return fail`In ${where} your initialize (${frameRef(n)}) never got an answer; your client ${ending(s)}.`;
+      return undefined;
+    });
+    if (bad) return bad;
+    return pass`Every run opened with initialize offering "${LATEST}" (run A: ${frameRef(all[0].init!.frame.seq)}).`;
   },
 };
 
@@ -233,58 +178,34 @@ const waitsForResult: Check = {
   hint: 'Send nothing but ping until the initialize result has arrived and you have read its protocolVersion; then, if you carry on, send notifications/initialized before any other request.',
   run(run) {
     const all = scenarios(run).filter((s) => s.init && s.answer);
-    if (all.length === 0) return notReached('No initialize was answered (see offers-latest).');
-    for (const s of all) {
-      const init = s.init!.frame.seq;
-      const answer = s.answer!.frame.seq;
+    if (all.length === 0) return unjudged`No initialize was answered (see offers-latest).`;
+    const bad = firstFailing(all, (s) => {
+      const [init, answer] = [s.init!.frame.seq, s.answer!.frame.seq];
       const tooSoon = s.sent.find((r) => r.frame.seq > init && r.frame.seq < answer && !isPing(r));
-      if (tooSoon) {
-        return fail(
-          say`In ${ABOUT[s.name]} your client sent ${methodOf(tooSoon)} (${frameRef(tooSoon.frame.seq)}) before the initialize result arrived (${frameRef(answer)}). Until you have read the version the server answered you do not know whether the session goes on, so send nothing but ping.`,
-          tooSoon.frame.seq,
-        );
-      }
+      if (tooSoon)
+        return fail`In ${ABOUT[s.name]} your client sent ${methodOf(tooSoon)} (${frameRef(tooSoon.frame.seq)}) before the initialize result arrived (${frameRef(answer)}). Until you have read the version the server answered you do not know whether the session goes on, so send nothing but ping.`;
       const initialized = s.sent.find((r) => methodOf(r) === 'notifications/initialized');
-      const request = s.sent.find(
+      const request = sentAfter(s, answer).find(
         (r) =>
-          r.frame.seq > answer &&
           r.message?.kind === 'request' &&
           !isPing(r) &&
           (!initialized || r.frame.seq < initialized.frame.seq),
       );
-      if (request && s.name !== 'C') {
-        return fail(
-          say`In ${ABOUT[s.name]} your client sent ${methodOf(request)} (${frameRef(request.frame.seq)}) ${
-            initialized
-              ? say`before notifications/initialized (${frameRef(initialized.frame.seq)})`
-              : 'without sending notifications/initialized first'
-          }; the notification tells the server the handshake is done.`,
-          request.frame.seq,
-        );
-      }
-    }
-    return {
-      ok: true,
-      message: 'Every run waited for the initialize result before sending anything more.',
-    };
+      const first = initialized
+        ? say`before notifications/initialized (${frameRef(initialized.frame.seq)})`
+        : 'without sending notifications/initialized first';
+      if (request && s.name !== 'C')
+        return fail`In ${ABOUT[s.name]} your client sent ${methodOf(request)} (${frameRef(request.frame.seq)}) ${first}; the notification tells the server the handshake is done.`;
+      return undefined;
+    });
+    return bad ?? pass`Every run waited for the initialize result before sending anything more.`;
   },
 };
 
-/** The client's stdout as one JSON value, when it is exactly one line of JSON. */
-function printedValue(stdout: string): { ok: true; value: unknown } | { ok: false } {
-  const lines = stdout.split('\n').filter((l) => l.trim() !== '');
-  if (lines.length !== 1) return { ok: false };
-  try {
-    return { ok: true, value: JSON.parse(lines[0]) as unknown };
-  } catch {
-    return { ok: false };
-  }
-}
-
 function continues(name: 'A' | 'B', expected: string): Check {
-  const id = name === 'A' ? 'continues-when-accepted' : 'continues-on-older';
+  const where = ABOUT[name];
   return {
-    id,
+    id: name === 'A' ? 'continues-when-accepted' : 'continues-on-older',
     title:
       name === 'A'
         ? `When the server accepts ${LATEST}, carry on: initialized, order_status, print the result`
@@ -293,98 +214,48 @@ function continues(name: 'A' | 'B', expected: string): Check {
       name === 'A'
         ? "After a result whose protocolVersion you speak: send notifications/initialized, call order_status with the order id your client was given (its first argument), print result.structuredContent as one JSON line, close the server's stdin and exit 0."
         : `A server answers with its own version when it does not accept yours. Decide by the list of versions your client speaks (${SPEAKS_TEXT}), not by comparing with the one you offered, and go on in the answered version without offering again.`,
-    run(run) {
-      const s = opening(run, name);
-      if (!isScenario(s)) return s;
-      const where = ABOUT[name];
-      const a = s.answer!.frame.seq;
-      if (s.answered !== expected) {
-        return notReachedAt(
-          say`In ${where} the server answered ${JSON.stringify(s.answered)} (${frameRef(a)}), not "${expected}": did your client offer "${LATEST}"? (see offers-latest)`,
-          a,
-        );
-      }
-      const after = s.sent.filter((r) => r.frame.seq > a);
+    run: inRun(name, (s) => {
+      const { a } = s;
+      if (s.answered !== expected)
+        return unjudged`In ${where} the server answered ${json(s.answered)} (${frameRef(a)}), not "${expected}": did your client offer "${LATEST}"? (see offers-latest)`;
       const early = s.sent.find((r) => r.frame.seq < a && methodOf(r) === 'tools/call');
-      if (early) {
-        return notReachedAt(
-          say`In ${where} your client sent tools/call (${frameRef(early.frame.seq)}) before the initialize result (see initialized-after-result).`,
-          early.frame.seq,
-        );
-      }
+      if (early)
+        return unjudged`In ${where} your client sent tools/call (${frameRef(early.frame.seq)}) before the initialize result (see initialized-after-result).`;
+      const after = sentAfter(s, a);
       const again = after.find((r) => methodOf(r) === 'initialize');
-      if (again) {
-        return fail(
-          say`In ${where} your client sent initialize again (${frameRef(again.frame.seq)}) after the server answered "${expected}" (${frameRef(a)}). The answer settles the version for the session: carry on in "${expected}", which your client speaks.`,
-          again.frame.seq,
-        );
-      }
-      if (after.length === 0) {
-        return fail(
-          say`In ${where} the server answered "${expected}" (${frameRef(a)}), a version your client speaks (${SPEAKS_TEXT}), but your client sent nothing more and ${ending(s)}.${told(s)}${
-            name === 'B'
-              ? ' A server may answer an older version than the one offered; if your client speaks it, the session goes on in it.'
-              : ''
-          }`,
-          a,
-        );
-      }
-      const call = s.conv
-        .requests('c2s')
-        .find((r) => r.frame.seq > a && r.message.method === 'tools/call');
-      if (!call) {
-        return fail(
-          say`In ${where} your client never called order_status after the server answered "${expected}" (${frameRef(a)}); it ${ending(s)}.${told(s)}`,
-          a,
-        );
-      }
-      const params = isObject(call.json) && isObject(call.json.params) ? call.json.params : {};
-      const args = isObject(params.arguments) ? params.arguments : {};
-      if (params.name !== 'order_status' || args.order_id !== s.order) {
-        return fail(
-          say`In ${where} your tools/call (${frameRef(call.frame.seq)}) asks for ${json({ name: params.name, arguments: params.arguments }, 120)}; expected the tool "order_status" with order_id "${s.order}", the order id your client was given as its first argument.`,
-          call.frame.seq,
-        );
-      }
+      if (again)
+        return fail`In ${where} your client sent initialize again (${frameRef(again.frame.seq)}) after the server answered "${expected}" (${frameRef(a)}). The answer settles the version for the session: carry on in "${expected}", which your client speaks.`;
+      const older =
+        name === 'B'
+          ? ' A server may answer an older version than the one offered; if your client speaks it, the session goes on in it.'
+          : '';
+      if (after.length === 0)
+        return fail`In ${where} the server answered "${expected}" (${frameRef(a)}), a version your client speaks (${SPEAKS_TEXT}), but your client sent nothing more and ${ending(s)}.${told(s)}${older}`;
+      const call = after.find((r) => methodOf(r) === 'tools/call' && r.message?.kind === 'request');
+      if (!call)
+        return fail`In ${where} your client never called order_status after the server answered "${expected}" (${frameRef(a)}); it ${ending(s)}.${told(s)}`;
+      const params = paramsOf(call);
+      const args = argumentsOf(call);
+      if (params.name !== 'order_status' || args.order_id !== s.order)
+        return fail`In ${where} your tools/call (${frameRef(call.frame.seq)}) asks for ${json({ name: params.name, arguments: params.arguments }, 120)}; expected the tool "order_status" with order_id "${s.order}", the order id your client was given as its first argument.`;
       const reply = s.conv.responseTo(call);
-      const result = reply?.message?.kind === 'result' ? reply.message.result : undefined;
-      if (!reply || !result || result.isError === true) {
-        return fail(
-          say`In ${where} your tools/call (${frameRef(call.frame.seq)}) did not return the order; your client ${ending(s)}.`,
-          call.frame.seq,
-        );
-      }
+      const result = resultOf(reply);
+      if (!reply || !result || result.isError === true)
+        return fail`In ${where} your tools/call (${frameRef(call.frame.seq)}) did not return the order; your client ${ending(s)}.`;
       const r = reply.frame.seq;
-      const printed = printedValue(s.stdout);
-      const lines = s.stdout.split('\n').filter((l) => l.trim() !== '');
-      const hit = lines.findIndex((l) =>
-        isDeepStrictEqual(parsedLine(l), result.structuredContent),
-      );
-      if (lines.length > 1 && hit !== -1) {
-        const extra = lines.filter((_, i) => i !== hit);
-        return fail(
-          say`In ${where} your client printed the structuredContent of ${frameRef(r)}, but its stdout also holds ${extraLines(extra.length)}, ${shownLine(extra[0])}. Stdout must hold that one result line and nothing else: diagnostics belong on stderr, with console.error.`,
-          r,
-        );
-      }
-      if (!printed.ok || !isDeepStrictEqual(printed.value, result.structuredContent)) {
-        return fail(
-          say`In ${where} your client printed ${s.stdout.trim() ? shownLine(s.stdout, 160) : '(nothing)'}; expected exactly one line, the structuredContent of ${frameRef(r)}: ${json(result.structuredContent, 160)}.`,
-          r,
-        );
-      }
-      if (s.stopped || s.exit.code !== 0) {
-        return fail(
-          say`In ${where} your client printed the order from ${frameRef(r)} but then ${ending(s)}; close the server's stdin and let your client exit with code 0.${told(s)}`,
-          r,
-        );
-      }
-      return {
-        ok: true,
-        frame: a,
-        message: say`In ${where} your client carried on in "${expected}" (${frameRef(a)}) and printed the order from ${frameRef(r)}.`,
-      };
-    },
+      const lines = textLines(s.stdout);
+      const order = result.structuredContent;
+      const shows = (l: string) => order !== undefined && isDeepStrictEqual(parsedLine(l), order);
+      const hit = lines.findIndex(shows);
+      const extra = lines.filter((_, i) => i !== hit);
+      if (hit !== -1 && extra.length > 0)
+        return fail`In ${where} your client printed the structuredContent of ${frameRef(r)}, but its stdout also holds ${extraLines(extra.length)}, ${shownLine(extra[0])}. Stdout must hold that one result line and nothing else: diagnostics belong on stderr, with console.error.`;
+      if (lines.length !== 1 || hit !== 0)
+        return fail`In ${where} your client printed ${s.stdout.trim() ? shownLine(s.stdout, 160) : '(nothing)'}; expected exactly one line, the structuredContent of ${frameRef(r)}: ${json(order, 160)}.`;
+      if (s.stopped || s.exit.code !== 0)
+        return fail`In ${where} your client printed the order from ${frameRef(r)} but then ${ending(s)}; close the server's stdin and let your client exit with code 0.${told(s)}`;
+      return pass`In ${where} your client carried on in "${expected}" (${frameRef(a)}) and printed the order from ${frameRef(r)}.`;
+    }),
   };
 }
 
@@ -392,83 +263,44 @@ const hangsUp: Check = {
   id: 'hangs-up',
   title: 'When the server answers a version you do not speak, send nothing more and go',
   hint: `Compare the answered protocolVersion with the versions your client speaks (${SPEAKS_TEXT}) before sending anything else. If it is not one of them, send nothing more (no notifications/initialized, no request), close the server's stdin with server.stdin.end() and let your process end.`,
-  run(run) {
-    const s = opening(run, 'C');
-    if (!isScenario(s)) return s;
-    const a = s.answer!.frame.seq;
-    const answered = s.answered!;
-    if (SPEAKS.includes(answered)) {
-      return notReachedAt(
-        say`In run C the server answered "${answered}" (${frameRef(a)}), which your client speaks: did your client offer "${LATEST}"? (see offers-latest)`,
-        a,
-      );
-    }
-    const after = s.sent.find((r) => r.frame.seq > a);
+  run: inRun('C', (s) => {
+    const { a, answered } = s;
+    if (SPEAKS.includes(answered))
+      return unjudged`In run C the server answered "${answered}" (${frameRef(a)}), which your client speaks: did your client offer "${LATEST}"? (see offers-latest)`;
+    const after = sentAfter(s, a)[0];
     if (after) {
       return fail(
         say`In run C the server answered "${answered}" (${frameRef(a)}), a version your client does not speak (${SPEAKS_TEXT}), yet your client then sent ${methodOf(after)} (${frameRef(after.frame.seq)}). Once the answer is a version your client cannot speak, the session is over: send nothing more, not even notifications/initialized.`,
         after.frame.seq,
       );
     }
-    if (s.stopped) {
-      return fail(
-        say`In run C the server answered "${answered}" (${frameRef(a)}) and your client sent nothing more, but it was still running ${s.ms / 1000} s later, when the driver stopped it. Close the server's stdin (server.stdin.end()) so the server exits: while its pipes are open, your process cannot end.`,
-        a,
-      );
-    }
-    return {
-      ok: true,
-      frame: a,
-      message: say`In run C your client sent nothing after the answer "${answered}" (${frameRef(a)}) and ${ending(s)}.`,
-    };
-  },
+    if (s.stopped)
+      return fail`In run C the server answered "${answered}" (${frameRef(a)}) and your client sent nothing more, but it was still running ${s.ms / 1000} s later, when the driver stopped it. Close the server's stdin (server.stdin.end()) so the server exits: while its pipes are open, your process cannot end.`;
+    return pass`In run C your client sent nothing after the answer "${answered}" (${frameRef(a)}) and ${ending(s)}.`;
+  }),
 };
 
 const saysWhy: Check = {
   id: 'says-why',
   title: 'Hanging up is a failure: exit non-zero with one line on stderr naming both versions',
   hint: 'Write one line with console.error naming the version you offered and the one the server answered (stdout is for results), then end with a non-zero exit code (process.exitCode = 1).',
-  run(run) {
-    const s = opening(run, 'C');
-    if (!isScenario(s)) return s;
-    const a = s.answer!.frame.seq;
-    const answered = s.answered!;
-    if (SPEAKS.includes(answered) || s.sent.some((r) => r.frame.seq > a) || s.stopped) {
-      return notReached('Your client did not hang up in run C (see hangs-up).');
-    }
+  run: inRun('C', (s) => {
+    const { a, answered } = s;
+    if (SPEAKS.includes(answered) || sentAfter(s, a).length > 0 || s.stopped)
+      return unjudged`Your client did not hang up in run C (see hangs-up).`;
     const names = (line: string) => line.includes(LATEST) && line.includes(answered);
-    const onStdout = s.stdout.split('\n').find(names);
-    if (onStdout) {
-      return fail(
-        say`In run C, after the answer "${answered}" (${frameRef(a)}), your client wrote ${quote(onStdout, 160)} on stdout. Say why you hang up on stderr (console.error): stdout is where a program's results go, and a script reading it would take the message for one.`,
-        a,
-      );
-    }
-    const stray = s.stdout.split('\n').find((l) => l.trim() !== '');
-    if (stray !== undefined) {
-      return fail(
-        say`In run C, after the answer "${answered}" (${frameRef(a)}), your client printed ${shownLine(stray, 160)} on stdout. A client that hangs up has no result, so it prints nothing on stdout; what it has to say goes to stderr (console.error).`,
-        a,
-      );
-    }
-    if (!s.stderr.split('\n').some(names)) {
-      return fail(
-        say`In run C no line of your client's stderr names both the version it offered ("${LATEST}") and the one the server answered ("${answered}", ${frameRef(a)}).${told(s)} Whoever reads the log needs both to see why the session failed.`,
-        a,
-      );
-    }
-    if (s.exit.code === 0 || s.exit.code === null) {
-      return fail(
-        say`In run C your client hung up after the answer "${answered}" (${frameRef(a)}) but ${ending(s)}; a client that could not set up its session has failed, so exit with a non-zero code (process.exitCode = 1).`,
-        a,
-      );
-    }
-    return {
-      ok: true,
-      frame: a,
-      message: say`In run C your client said why on stderr and exited with code ${s.exit.code} after the answer "${answered}" (${frameRef(a)}).`,
-    };
-  },
+    const printed = textLines(s.stdout);
+    const onStdout = printed.find(names);
+    if (onStdout)
+      return fail`In run C, after the answer "${answered}" (${frameRef(a)}), your client wrote ${quote(onStdout, 160)} on stdout. Say why you hang up on stderr (console.error): stdout is where a program's results go, and a script reading it would take the message for one.`;
+    if (printed[0] !== undefined)
+      return fail`In run C, after the answer "${answered}" (${frameRef(a)}), your client printed ${shownLine(printed[0], 160)} on stdout. A client that hangs up has no result, so it prints nothing on stdout; what it has to say goes to stderr (console.error).`;
+    if (!s.stderr.split('\n').some(names))
+      return fail`In run C no line of your client's stderr names both the version it offered ("${LATEST}") and the one the server answered ("${answered}", ${frameRef(a)}).${told(s)} Whoever reads the log needs both to see why the session failed.`;
+    if (s.exit.code === 0 || s.exit.code === null)
+      return fail`In run C your client hung up after the answer "${answered}" (${frameRef(a)}) but ${ending(s)}; a client that could not set up its session has failed, so exit with a non-zero code (process.exitCode = 1).`;
+    return pass`In run C your client said why on stderr and exited with code ${s.exit.code} after the answer "${answered}" (${frameRef(a)}).`;
+  }),
 };
 
 /** Node's words for JSON.parse failing on text that is not one whole JSON value. */
@@ -479,37 +311,22 @@ const readsWholeLines: Check = {
   title: 'Read whole lines, however the bytes arrive',
   hint: 'A read from a pipe ends anywhere, even inside a message or a character: keep what arrives in a buffer and parse only complete lines, up to each "\\n"; readline\'s createInterface does both for you.',
   run(run) {
-    if (!run.splitDelivery) {
-      return notReached(
-        'The server’s bytes reached your client uncut in this run, so reading was not tested.',
-      );
-    }
+    if (!run.splitDelivery)
+      return unjudged`The server’s bytes reached your client uncut in this run, so reading was not tested.`;
     const all = scenarios(run);
-    if (all.every((s) => s.conv.from('s2c').length === 0)) {
-      return notReached('The server sent your client nothing, so there was nothing to read.');
-    }
-    for (const s of all) {
-      const first = s.conv.from('s2c')[0];
+    if (all.every((s) => s.conv.from('s2c').length === 0))
+      return unjudged`The server sent your client nothing, so there was nothing to read.`;
+    const bad = firstFailing(all, (s) => {
+      const [first, last] = [s.conv.from('s2c')[0], s.conv.from('s2c').at(-1)];
       const crash = PARSE_CRASH.exec(s.stderr)?.[0].trim();
-      if (crash && first) {
-        return fail(
-          say`In ${ABOUT[s.name]} your client parsed a piece of ${frameRef(first.frame.seq)} as if it were a whole message: ${quote(crash, 120)}. A pipe may cut a line anywhere, and in a check run the harness makes sure it does; buffer what you read until "\\n" and parse each whole line.`,
-          first.frame.seq,
-        );
-      }
-      if (s.stdout.includes('\uFFFD') && first) {
-        const reply = s.conv.from('s2c').at(-1)!;
-        return fail(
-          say`In ${ABOUT[s.name]} your client printed "\uFFFD" where the server sent a character whole (${frameRef(reply.frame.seq)}): it decoded each read on its own, and a read ended inside a character. Decode whole lines, or call setEncoding('utf8').`,
-          reply.frame.seq,
-        );
-      }
-    }
-    return {
-      ok: true,
-      message:
-        'Your client read the server’s lines whole in every run, although each came in pieces.',
-    };
+      if (crash && first)
+        return fail`In ${ABOUT[s.name]} your client parsed a piece of ${frameRef(first.frame.seq)} as if it were a whole message: ${quote(crash, 120)}. A pipe may cut a line anywhere, and in a check run the harness makes sure it does; buffer what you read until "\\n" and parse each whole line.`;
+      if (s.stdout.includes('\uFFFD') && last)
+        return fail`In ${ABOUT[s.name]} your client printed "\uFFFD" where the server sent a character whole (${frameRef(last.frame.seq)}): it decoded each read on its own, and a read ended inside a character. Decode whole lines, or call setEncoding('utf8').`;
+      return undefined;
+    });
+    if (bad) return bad;
+    return pass`Your client read the server’s lines whole in every run, although each came in pieces.`;
   },
 };
 

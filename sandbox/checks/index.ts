@@ -63,3 +63,13 @@ export {
   handshake,
   readsWholeLines,
 } from './client-checks.ts';
+
+// added for negotiate
+export { markedRuns, type MarkedRun } from './marked-runs.ts';
+export { textLines } from './text-lines.ts';
+export { notReachedAt, unjudged } from './not-reached-at.ts';
+
+// added for answer-the-server
+export { formMisfit, jsonOrNothing, kindOf } from './form-fit.ts';
+export { requestsOf } from './requests-of.ts';
+export { argumentsOf } from './arguments-of.ts';

@@ -15,25 +15,10 @@ import {
   pass,
   perRun,
   say,
-  type RunRecord,
 } from '../../sandbox/checks/index.ts';
+import { fakeRun } from './fake-run.ts';
 
-const run = (over: Partial<RunRecord> = {}): RunRecord => ({
-  exercise: 'x',
-  learner: 'program',
-  frames: [0, 1, 2].map((seq) => ({ seq, t: 0, dir: 'c2s', transport: 'stdio', text: '{}' })),
-  unterminated: new Set(),
-  stdinClosed: true,
-  peerStarted: true,
-  program: { stdout: '', stderr: '', exit: { code: 0, signal: null } },
-  printed: [],
-  splitDelivery: false,
-  peer: { stdout: '', stderr: '', exit: null },
-  verdict: 'completed',
-  timeoutMs: 1000,
-  durationMs: 1,
-  ...over,
-});
+const run = fakeRun;
 
 describe('pass and fail', () => {
   it('as a tag, are about the first frame the message mentions', () => {
