@@ -246,7 +246,7 @@ const answerShape: Check = {
 const rightChoice: Check = {
   id: 'right-choice',
   title: 'Say yes to cancelling PT-1041, decline for PT-1017',
-  hint: 'Answer the question that arrives while your PT-1041 call is open with accept and {"confirm": true}, and the one during your PT-1017 call with decline. Decide by the call the question arrives in, not by counting questions: outside a check run a delivered order is refused without one.',
+  hint: 'Answer the question that arrives while your PT-1041 call is open with accept and {"confirm": true}, and the one during your PT-1017 call with decline. Decide by the call the question arrives in, not by counting questions: a delivered order is refused without one, and one check session delivers PT-1041.',
   run: eachQuestion(
     (run, ask) => {
       const about = askedAbout(ask);
