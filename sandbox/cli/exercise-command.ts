@@ -21,7 +21,8 @@ import {
 import { sweepJson, sweepProblems, sweepReport, sweepRows } from './seed-sweep.ts';
 import { newSeed } from '../input/seed.ts';
 import { learnerFolderProblems } from './learner-folder.ts';
-import { resolveChecks, runExercise, type ChecksSource } from '../harness/run.ts';
+import { resolveChecks, type ChecksSource } from '../harness/run.ts';
+import { runInHarness } from './harness-child.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
@@ -137,8 +138,9 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
     },
     usage: USAGE,
   });
+  let limitMs = 0;
   try {
-    loadExercise(root, a.id);
+    limitMs = a['timeout-ms'] ?? loadExercise(root, a.id).meta.run.timeoutMs;
   } catch (err) {
     usage((err as Error).message);
   }
@@ -151,23 +153,35 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
     usage('--seed is for check; run always sees the fixed data, delivered as it comes');
   }
 
-  const summary = await runExercise(
+  const outcome = await runInHarness(
     {
       exercise: a.id,
       mode,
       workspace: a.dir,
       solution: a.solution,
       exercisesRoot: root,
+      workRoot: join(root, '..', '.workspaces'),
       timeoutMs: a['timeout-ms'],
+      limitMs,
       seed: a.seed,
-      checks,
     },
     // run shows the program's own output as it comes; check shows only the verdict.
     mode === 'run' ? echoOutput : () => {},
   );
+  // The harness said what was wrong on stderr already.
+  if ('usage' in outcome) return 2;
+  const summary = outcome.summary;
   if (summary.verdict === 'error') {
     process.stderr.write(harnessErrorLine(summary));
     return HARNESS_ERROR;
+  }
+  // A harness ended from outside: what happened, beyond the ending line's time limit.
+  if (
+    summary.verdict === 'timeout' &&
+    summary.checks.length === 0 &&
+    summary.ending?.exit === null
+  ) {
+    process.stderr.write(`${summary.summary}\n`);
   }
   process.stderr.write(killedNote(summary));
   if (mode === 'check' && summary.passed === false && summary.seed !== undefined) {

@@ -3,6 +3,7 @@
 import type { FrameRecord } from '../wire/record.ts';
 import { startHttpTap } from '../tap/http-tap.ts';
 import { ProcessGroup } from './process-group.ts';
+import { notify } from './notices.ts';
 
 export interface HttpPeer {
   url: string;
@@ -21,6 +22,7 @@ export async function startHttpPeer(
   reshapeSeed?: number,
 ): Promise<HttpPeer> {
   const group = new ProcessGroup(server.command, [...server.args, '--http', '--port', '0']);
+  if (group.child.pid) notify({ group: group.child.pid });
   const { child } = group;
   // Paper Trail says where it listens on stderr; its stdout has nothing to tell.
   child.stdout.resume();

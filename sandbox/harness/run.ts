@@ -13,6 +13,7 @@ import { execute } from './session.ts';
 import { runScenarios } from './scenarios.ts';
 import { claimWorkFolder, prepareWork } from './work-folder.ts';
 import { newSeed } from '../input/seed.ts';
+import { notify } from './notices.ts';
 
 export type Checks = Readonly<Record<string, readonly Check[]>>;
 
@@ -120,6 +121,7 @@ export async function runExercise(
   const workRoot = resolve(options.workRoot ?? join(root, '..', '.workspaces'));
   mkdirSync(workRoot, { recursive: true });
   const work = claimWorkFolder(workRoot, exercise.id);
+  notify({ folder: work });
   // A harness that is told to exit mid-run still removes its work folder.
   const removeWork = (): void => {
     if (!options.keepWork) rmSync(work, { recursive: true, force: true });
@@ -166,7 +168,20 @@ export async function runExercise(
       options.mode === 'check'
         ? `${tallyText(tally(results))} (${describe(record.verdict)})`
         : describe(record.verdict);
-    emit({ type: 'done', verdict: record.verdict, passed, summary, killed: record.killed, seed });
+    const ending: Ending = {
+      timeoutMs: record.timeoutMs,
+      exit: record.program.exit,
+      program: record.learner === 'program' ? 'learner' : 'reference',
+    };
+    emit({
+      type: 'done',
+      verdict: record.verdict,
+      passed,
+      summary,
+      killed: record.killed,
+      seed,
+      ending,
+    });
     return {
       exercise: exercise.id,
       mode: options.mode,
@@ -178,11 +193,7 @@ export async function runExercise(
       durationMs,
       summary,
       seed,
-      ending: {
-        timeoutMs: record.timeoutMs,
-        exit: record.program.exit,
-        program: record.learner === 'program' ? 'learner' : 'reference',
-      },
+      ending,
     };
   } catch (err) {
     return fail(options, emit, `harness error: ${(err as Error).message}`, started);
@@ -200,6 +211,8 @@ function describe(verdict: Verdict): string {
       return 'the program was stopped at the time limit';
     case 'output-limit':
       return 'the program was stopped for writing too much output';
+    case 'memory-limit':
+      return 'the program was stopped at its memory limit';
     case 'crashed':
       return 'the program exited with an error';
     case 'error':

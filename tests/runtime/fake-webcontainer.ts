@@ -94,6 +94,8 @@ export class FakeWebContainer implements Container {
       ...options.env,
       FORCE_COLOR: '0',
       TMPDIR: tmp,
+      // A WebContainer has no namespaces: its harness takes the fallback (pid-namespace.ts).
+      MCPW_CONTAINMENT: 'off',
     };
     let nodeArgs = args;
     if (this.#options.node === 22) {
