@@ -25,6 +25,10 @@ type Done = Extract<HarnessEvent, { type: 'done' }>;
 interface Case {
   name: string;
   fixture: string;
+  /** raw-client unless named: one with scenarios runs a session of the program per scenario. */
+  exercise?: string;
+  /** How many sessions the check run has side by side (1 unless it has scenarios). */
+  sessions?: number;
   /** The program runs without its namespace. */
   fallback: boolean;
   /** What the test does to the harness once the run is up (the program does it otherwise). */
@@ -65,6 +69,26 @@ const CASES: Case[] = [
     says: /past its time limit.*ended from outside/s,
   },
   {
+    name: 'killed from outside during a check run of two sessions (scenarios)',
+    fixture: 'busy-loop',
+    exercise: 'cancel-in-flight',
+    sessions: 2,
+    fallback: false,
+    outside: 'SIGKILL',
+    verdict: 'error',
+    says: /killed \(SIGKILL\).*out of memory/s,
+  },
+  {
+    name: 'stopped from outside during a check run of two sessions (scenarios)',
+    fixture: 'busy-loop',
+    exercise: 'cancel-in-flight',
+    sessions: 2,
+    fallback: false,
+    outside: 'SIGSTOP',
+    verdict: 'timeout',
+    says: /past its time limit.*ended from outside/s,
+  },
+  {
     name: 'out of the reach of a program that tries to kill it (namespace)',
     fixture: 'kills-harness',
     fallback: false,
@@ -85,8 +109,9 @@ afterAll(async () => {
 interface Run {
   harness: Proc;
   tree: Proc[];
-  work: FolderIdentity;
-  tap: string;
+  /** Every session's work folder and tap folder. */
+  work: FolderIdentity[];
+  taps: string[];
 }
 
 interface Outcome {
@@ -95,19 +120,25 @@ interface Outcome {
   message: string;
 }
 
-/** The harness below `root` once its learner program and the server it started run. */
-function runUp(root: number): Run | null {
+/** The harness below `root` once every session's learner program and its server run. */
+function runUp(root: number, c: Case): Run | null {
+  const exercise = c.exercise ?? 'raw-client';
+  const program = new RegExp(`/\\.workspaces/${exercise}-[^/]+/client\\.ts`);
   for (const harness of descendantsOf(root)) {
     if (!harness.command.includes('sandbox/harness/main.ts')) continue;
     const tree = descendantsOf(harness.pid);
-    const program = tree.find((p) =>
-      /\/\.workspaces\/raw-client-[^/]+\/client\.ts/.test(p.command),
-    );
-    const server = tree.find((p) => p.command.includes('--record'));
-    if (!program || !server) continue;
-    const words = server.command.split(' ');
-    const tap = dirname(words[words.indexOf('--record') + 1]);
-    return { harness, tree, work: identify(cwdOf(program.pid)), tap };
+    // By folder: in a namespace the init's shell names the program's file too.
+    const works = [
+      ...new Set(tree.filter((p) => program.test(p.command)).map((p) => cwdOf(p.pid))),
+    ];
+    const servers = tree.filter((p) => p.command.includes('--record'));
+    const sessions = c.sessions ?? 1;
+    if (works.length < sessions || servers.length < sessions) continue;
+    const taps = servers.map((s) => {
+      const words = s.command.split(' ');
+      return dirname(words[words.indexOf('--record') + 1]);
+    });
+    return { harness, tree, work: works.map(identify), taps };
   }
   return null;
 }
@@ -119,7 +150,7 @@ async function viaCli(c: Case, onUp: (run: Run) => void): Promise<Outcome> {
     [
       CLI,
       'check',
-      'raw-client',
+      c.exercise ?? 'raw-client',
       '--dir',
       fixture(c.fixture),
       '--json',
@@ -133,7 +164,7 @@ async function viaCli(c: Case, onUp: (run: Run) => void): Promise<Outcome> {
   cli.stdout.setEncoding('utf8').on('data', (t: string) => (out += t));
   cli.stderr.setEncoding('utf8').on('data', (t: string) => (err += t));
   const code = new Promise<number | null>((r) => cli.once('close', r));
-  onUp(await waitFor('the run to be up', () => runUp(cli.pid!), 15_000));
+  onUp(await waitFor('the run to be up', () => runUp(cli.pid!, c), 15_000));
   if ((await code) === 3) return { verdict: 'error', passed: false, message: err };
   try {
     const report = JSON.parse(out) as { verdict: Done['verdict']; passed: boolean; ended?: string };
@@ -149,11 +180,11 @@ async function viaEndpoint(c: Case, onUp: (run: Run) => void): Promise<Outcome> 
   else delete process.env.MCPW_CONTAINMENT;
   const source = readFileSync(`${fixture(c.fixture)}client.ts`, 'utf8');
   const answer = server.run({
-    exercise: 'raw-client',
+    exercise: c.exercise ?? 'raw-client',
     mode: 'check',
     files: { 'client.ts': source },
   });
-  onUp(await waitFor('the run to be up', () => runUp(process.pid), 15_000));
+  onUp(await waitFor('the run to be up', () => runUp(process.pid, c), 15_000));
   const { events, raw } = await answer;
   const done = events.find((e): e is Done => e.type === 'done');
   if (!done) return { verdict: 'none', passed: false, message: raw };
@@ -178,8 +209,8 @@ async function holds(c: Case, transport: typeof viaCli): Promise<void> {
       2_000,
     ).catch(() => run.tree.filter(running));
     expect(left.map((p) => `${p.pid} ${cmdline(p.pid)}`)).toEqual([]);
-    expect(stillThere(run.work), 'the work folder').toBe(false);
-    expect(existsSync(run.tap), 'the tap folder').toBe(false);
+    for (const work of run.work) expect(stillThere(work), `work folder ${work.path}`).toBe(false);
+    for (const tap of run.taps) expect(existsSync(tap), `tap folder ${tap}`).toBe(false);
   } finally {
     if (up) killAll([up.harness, ...up.tree]);
   }
