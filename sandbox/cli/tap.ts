@@ -182,6 +182,10 @@ async function tapHttp(args: z.output<typeof Args>, writer: CaptureWriter): Prom
       target: args.target!,
       port: args.listen,
       onFrame: ({ at, ...frame }) => framer.add({ ...frame, t: at - t0 }),
+      onBodyCut: (exchange, part, bytes, kept) =>
+        process.stderr.write(
+          `tap: the ${part} body of exchange ${exchange} was ${sizeText(bytes)}: the capture keeps its first ${sizeText(kept)}\n`,
+        ),
       onUpstreamError: (_exchange, message) =>
         process.stderr.write(
           `tap: could not reach ${args.target} (${message}): the client got a 502 from the tap, and the capture keeps its request with no response\n`,
@@ -206,6 +210,12 @@ async function tapHttp(args: z.output<typeof Args>, writer: CaptureWriter): Prom
       });
     });
   }
+}
+
+/** A size as a person reads it: MiB above one, KiB below. */
+function sizeText(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return mib >= 1 ? `${Math.round(mib * 10) / 10} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 }
 
 // `npm run` starts scripts in the course's folder; paths typed by the user (the --out file,

@@ -20,6 +20,8 @@ export async function startHttpPeer(
   timeoutMs: number,
   /** A check run's seed when the learner's client reads the stream: the tap reshapes SSE. */
   reshapeSeed?: number,
+  /** How much of one body the tap keeps (the run's frame budget: more ends the run anyway). */
+  maxBodyBytes?: number,
 ): Promise<HttpPeer> {
   const group = new ProcessGroup(server.command, [...server.args, '--http', '--port', '0']);
   if (group.child.pid) notify({ group: group.child.pid });
@@ -57,7 +59,7 @@ export async function startHttpPeer(
     throw err;
   });
 
-  const tap = await startHttpTap({ target, onFrame, reshapeSeed });
+  const tap = await startHttpTap({ target, onFrame, reshapeSeed, maxBodyBytes });
   return {
     url: tap.url,
     async stop() {

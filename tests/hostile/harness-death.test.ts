@@ -16,8 +16,12 @@ import { existsSync } from 'node:fs';
 import { identify, stillThere, type FolderIdentity } from './folders.ts';
 import { cmdline, cwdOf, descendantsOf, killAll, running, waitFor, type Proc } from './procs.ts';
 
-/** The run's limit; the endpoint's grace past it is short, the CLI's its own (10 s). */
-const LIMIT_MS = 3_000;
+/**
+ * The run's limit; the endpoint's grace past it is short, the CLI's its own (10 s). Long
+ * enough for a loaded machine to start both sessions of a scenario run before it is reached
+ * (the test must see them all up to know what to look for afterwards).
+ */
+const LIMIT_MS = 5_000;
 const GRACE_MS = 1_500;
 
 type Done = Extract<HarnessEvent, { type: 'done' }>;
