@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
-import { childrenOf, inNamespace, zombieExit } from './pid-namespace.ts';
+import { childrenOf, initReady, inNamespace, zombieExit } from './pid-namespace.ts';
 import { groupAlive } from './procs.ts';
 
 /** The program as the session sees it: its pipes, its 'exit' (code, signal) and 'error'. */
@@ -32,10 +32,12 @@ export class ProcessGroup {
     args: string[],
     cwd?: string,
     env?: NodeJS.ProcessEnv,
-    options: { namespace?: boolean } = {},
+    /** A PID namespace, with this folder (the checkout) read-only but for `cwd`. */
+    options: { namespace?: { readOnly: string } } = {},
   ) {
     if (options.namespace) {
-      const wrapped = inNamespace(command, args);
+      const writable = cwd ?? process.cwd();
+      const wrapped = inNamespace(command, args, { ...options.namespace, writable });
       // The program's stderr comes on fd 3: the wrapper's own stderr says nothing learners need.
       this.leader = spawn(wrapped.command, wrapped.args, {
         cwd,
@@ -59,8 +61,8 @@ export class ProcessGroup {
   }
 
   /**
-   * The program inside the namespace: the wrapper's child (the init) has it as its only
-   * child. Its exit is read off its zombie, which the init never reaps; a namespace killed
+   * The program inside the namespace: the wrapper's child (the init), once it has started
+   * the program and become its `sleep`, has it as its only child. Its exit is read off its zombie, which the init never reaps; a namespace killed
    * before that was seen took the program with it (SIGKILL).
    */
   private followInside(leader: ChildProcess): Program {
@@ -81,7 +83,9 @@ export class ProcessGroup {
     const poll = setInterval(() => {
       if (inside === undefined && leader.pid) {
         const [init] = childrenOf(leader.pid);
-        const [found] = init === undefined ? [] : childrenOf(init);
+        // Only once the init is its `sleep`: before, its children are the mounts it makes.
+        if (init === undefined || !initReady(init)) return;
+        const [found] = childrenOf(init);
         if (found === undefined) return;
         this.wrappers.add(init!);
         this.wrappers.add(found);

@@ -10,7 +10,7 @@ import { Framer } from '../wire/framer.ts';
 import { resolveLimits, Stopper } from './limits.ts';
 import { splitsDelivery, startPeer, type Peer } from './peer.ts';
 import { learnerEnv } from './learner-env.ts';
-import { namespaceAvailable } from './pid-namespace.ts';
+import { checkoutRoot, namespaceAvailable } from './pid-namespace.ts';
 import { ProcessGroup } from './process-group.ts';
 import { heapFlags, ranOutOfMemory } from './memory-limit.ts';
 import { notify } from './notices.ts';
@@ -79,7 +79,7 @@ export async function execute(
     [...heapFlags(), ...nodeArgsFor(work, run.program, options.stripped ?? false), ...peer.args],
     work,
     learnerEnv(process.env, { [RUN_MARKER]: strays.id }),
-    { namespace: namespaceAvailable() },
+    { namespace: namespace(work) },
   );
   if (group.child.pid) strays.track(group.child.pid, group.wrappers);
   notify({ marker: strays.id });
@@ -206,6 +206,14 @@ async function afterProgramExit(
   let grace: NodeJS.Timeout | undefined;
   await Promise.race([group.closed, new Promise((r) => (grace = setTimeout(r, PIPE_GRACE_MS)))]);
   clearTimeout(grace);
+}
+
+/**
+ * The program's namespace where there is one: the checkout read-only to it, its work folder
+ * aside (a bundle outside any checkout protects only what the namespace does).
+ */
+function namespace(work: string): { readOnly: string } | undefined {
+  return namespaceAvailable() ? { readOnly: checkoutRoot() ?? work } : undefined;
 }
 
 function sleep(ms: number): Promise<void> {
