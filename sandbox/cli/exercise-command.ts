@@ -24,6 +24,7 @@ import { newSeed } from '../input/seed.ts';
 import { learnerFolderProblems } from './learner-folder.ts';
 import { watchExercise } from './watch.ts';
 import { resolveChecks, runExercise, type ChecksSource } from '../harness/run.ts';
+import { runInHarness } from './harness-child.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
@@ -197,8 +198,9 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
     },
     usage: USAGE,
   });
+  let limitMs = 0;
   try {
-    loadExercise(root, a.id);
+    limitMs = a['timeout-ms'] ?? loadExercise(root, a.id).meta.run.timeoutMs;
   } catch (err) {
     usage((err as Error).message);
   }
@@ -211,20 +213,24 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
     usage('--seed is for check; run always sees the fixed data, delivered as it comes');
   }
 
-  const summary = await runExercise(
+  const outcome = await runInHarness(
     {
       exercise: a.id,
       mode,
       workspace: a.dir,
       solution: a.solution,
       exercisesRoot: root,
+      workRoot: join(root, '..', '.workspaces'),
       timeoutMs: a['timeout-ms'],
+      limitMs,
       seed: a.seed,
-      checks,
     },
     // run shows the program's own output as it comes; check shows only the verdict.
     mode === 'run' ? echoOutput : () => {},
   );
+  // The harness said what was wrong on stderr already.
+  if ('usage' in outcome) return 2;
+  const summary = outcome.summary;
   if (summary.refused) {
     // Run mode echoed the refusal as the program's stderr already: then only how it ended.
     process.stderr.write(mode === 'check' ? harnessErrorLine(summary) : runEndingLine(summary));
@@ -234,6 +240,14 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
   if (summary.verdict === 'error') {
     process.stderr.write(harnessErrorLine(summary));
     return HARNESS_ERROR;
+  }
+  // A harness ended from outside: what happened, beyond the ending line's time limit.
+  if (
+    summary.verdict === 'timeout' &&
+    summary.checks.length === 0 &&
+    summary.ending?.exit === null
+  ) {
+    process.stderr.write(`${summary.summary}\n`);
   }
   process.stderr.write(killedNote(summary));
   if (mode === 'check' && summary.passed === false && summary.seed !== undefined) {

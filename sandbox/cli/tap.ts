@@ -25,6 +25,11 @@ import type { FrameRecord } from '../wire/record.ts';
 import { failUsage, parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
 import { frameSummary } from './tap-summary.ts';
 
+/** The capture's default cap: hours of any real session, far less than a runaway server writes. */
+const DEFAULT_MAX_MIB = 256;
+/** How long a server whose host has gone may take to exit, and then to obey SIGTERM. */
+const END_SERVER_AFTER_MS = 2_000;
+
 const USAGE = [
   'usage: npm run --silent tap -- [--out FILE] [--summary] [--normalise] -- <server command> [args...]',
   '       npm run --silent tap -- --http --target http://127.0.0.1:PORT/mcp [--listen PORT] [--out FILE] [--summary] [--normalise]',
@@ -36,6 +41,8 @@ const USAGE = [
   '                 it was stays beside it, in FILE with .raw before its extension',
   '  --http         record streamable HTTP instead: a proxy on 127.0.0.1 in front of --target',
   '  --listen PORT  the proxy port (default: any free port; the URL is printed)',
+  `  --max-mib N    stop recording once N MiB have crossed (default: ${DEFAULT_MAX_MIB});`,
+  '                 the bytes still pass through',
 ].join('\n');
 
 const Args = z
@@ -57,6 +64,7 @@ const Args = z
       })
       .optional(),
     listen: wholeNumber('--listen', { min: 1, max: 65535 }).optional(),
+    'max-mib': wholeNumber('--max-mib', { min: 1, max: 1024 * 1024 }).optional(),
   })
   .refine((a) => !a.http || a.target !== undefined, {
     message:
@@ -155,7 +163,24 @@ function defaultOut(): string {
   return `tap-${stamp}.jsonl`;
 }
 
-function tapStdio(command: string[], writer: CaptureWriter, normalise: boolean): void {
+/** Says once that the capture reached its cap. */
+function limitNotice(maxMib: number): () => void {
+  let said = false;
+  return () => {
+    if (said) return;
+    said = true;
+    process.stderr.write(
+      `tap: the capture reached its limit of ${maxMib} MiB (--max-mib): what crosses from now on passes through unrecorded\n`,
+    );
+  };
+}
+
+function tapStdio(
+  command: string[],
+  writer: CaptureWriter,
+  normalise: boolean,
+  maxMib: number,
+): void {
   const framer = new Framer((frame) => writer.write(frame));
   const t0 = performance.timeOrigin + performance.now();
   const reader = new TapRecordReader(t0, framer, {
@@ -166,22 +191,35 @@ function tapStdio(command: string[], writer: CaptureWriter, normalise: boolean):
       writer.close(false);
     },
     onExit: () => writer.close(normalise),
+    onLimit: limitNotice(maxMib),
   });
-  // No byte limit: a real session may be long, and the file is the user's own.
-  runRelay(['--max-bytes', String(Number.MAX_SAFE_INTEGER), '--', ...command], {
+  runRelay(['--max-bytes', String(maxMib * 1024 * 1024), '--', ...command], {
     onRecord: (record) => reader.read(record),
+    endServerAfterMs: END_SERVER_AFTER_MS,
   });
 }
 
 async function tapHttp(args: z.output<typeof Args>, writer: CaptureWriter): Promise<void> {
   const framer = new Framer((frame) => writer.write(frame));
   const t0 = performance.timeOrigin + performance.now();
+  const maxMib = args['max-mib'] ?? DEFAULT_MAX_MIB;
+  const maxBytes = maxMib * 1024 * 1024;
+  const overLimit = limitNotice(maxMib);
+  let recorded = 0;
   let tap;
   try {
     tap = await startHttpTap({
       target: args.target!,
       port: args.listen,
-      onFrame: ({ at, ...frame }) => framer.add({ ...frame, t: at - t0 }),
+      onFrame: ({ at, ...frame }) => {
+        recorded += Buffer.byteLength(frame.text);
+        if (recorded > maxBytes) return overLimit();
+        framer.add({ ...frame, t: at - t0 });
+      },
+      onBodyCut: (exchange, part, bytes, kept) =>
+        process.stderr.write(
+          `tap: the ${part} body of exchange ${exchange} was ${sizeText(bytes)}: the capture keeps its first ${sizeText(kept)}\n`,
+        ),
       onUpstreamError: (_exchange, message) =>
         process.stderr.write(
           `tap: could not reach ${args.target} (${message}): the client got a 502 from the tap, and the capture keeps its request with no response\n`,
@@ -208,10 +246,16 @@ async function tapHttp(args: z.output<typeof Args>, writer: CaptureWriter): Prom
   }
 }
 
+/** A size as a person reads it: MiB above one, KiB below. */
+function sizeText(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return mib >= 1 ? `${Math.round(mib * 10) / 10} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
+}
+
 // `npm run` starts scripts in the course's folder; paths typed by the user (the --out file,
 // a relative server command) mean the folder they typed them in, which npm names INIT_CWD.
 if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 const { args, command } = parse(process.argv.slice(2));
 const writer = new CaptureWriter(resolve(args.out ?? defaultOut()), args.summary);
 if (args.http) await tapHttp(args, writer);
-else tapStdio(command, writer, args.normalise);
+else tapStdio(command, writer, args.normalise, args['max-mib'] ?? DEFAULT_MAX_MIB);

@@ -3,7 +3,8 @@
 import type { FrameRecord } from '../wire/record.ts';
 import type { CheckResult, MessagePart } from './events.ts';
 
-export type Verdict = 'completed' | 'timeout' | 'output-limit' | 'crashed' | 'error';
+export type Verdict =
+  'completed' | 'timeout' | 'output-limit' | 'memory-limit' | 'crashed' | 'error';
 
 export interface ProcessRecord {
   stdout: string;

@@ -80,8 +80,8 @@ export const HarnessEvent = z.discriminatedUnion('type', [
   CheckResult.extend({ type: z.literal('check') }),
   z.object({
     type: z.literal('done'),
-    /** 'completed' | 'timeout' | 'output-limit' | 'crashed' | 'error': why the run ended. */
-    verdict: z.enum(['completed', 'timeout', 'output-limit', 'crashed', 'error']),
+    /** Why the run ended: see Verdict in check.ts. */
+    verdict: z.enum(['completed', 'timeout', 'output-limit', 'memory-limit', 'crashed', 'error']),
     passed: z.boolean().optional(),
     summary: z.string(),
     /**
@@ -91,6 +91,31 @@ export const HarnessEvent = z.discriminatedUnion('type', [
     killed: z.number().int().nonnegative().optional(),
     /** A check run's seed (see RunOptions.seed): the same seed runs the same check again. */
     seed: z.number().int().nonnegative().optional(),
+    /**
+     * The learner's files that stopped the run before it started (Summary.refused): each
+     * place and construct of TypeScript Node's type stripping cannot run.
+     */
+    refused: z
+      .array(
+        z.object({
+          file: z.string(),
+          line: z.number().int(),
+          column: z.number().int(),
+          message: z.string(),
+          construct: z.string().optional(),
+        }),
+      )
+      .optional(),
+    /** How the program ended (Summary.ending), for a starter that words the ending itself. */
+    ending: z
+      .object({
+        timeoutMs: z.number(),
+        exit: z
+          .object({ code: z.number().int().nullable(), signal: z.string().nullable() })
+          .nullable(),
+        program: z.enum(['learner', 'reference']),
+      })
+      .optional(),
   }),
 ]);
 export type HarnessEvent = z.infer<typeof HarnessEvent>;

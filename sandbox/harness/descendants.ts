@@ -30,10 +30,16 @@ export class Descendants {
   /** Seen processes by pid, with the start time that tells them from a reused pid. */
   private readonly seen = new Map<number, number>();
   private readonly killedKeys = new Set<string>();
+  /** The program's wrappers (pid-namespace.ts), which are no strays of the program's. */
+  private uncounted: ReadonlySet<number> = new Set();
 
-  /** From now on, what descends from `root` (the program) belongs to the run. */
-  track(root: number): void {
+  /**
+   * From now on, what descends from `root` (the program, or the namespace's wrapper around
+   * it) belongs to the run; `uncounted` are the wrapper's own processes and the program.
+   */
+  track(root: number, uncounted: ReadonlySet<number> = new Set()): void {
     this.root = root;
+    this.uncounted = uncounted;
     // Its start time too: once the program is gone and reaped, its pid may be someone else's.
     const p = readProcess(root);
     if (p) {
@@ -100,9 +106,16 @@ export class Descendants {
     }
     last ??= this.scan(true);
     for (const p of last) stopped.set(p.pid, p);
-    for (const p of stopped.values()) {
+    // The run's own processes before the wrapper's: killing a namespace's wrapper kills
+    // everything in it, and a process already gone would not be counted.
+    const order = [...stopped.values()].sort(
+      (a, b) => Number(this.isWrapper(a.pid)) - Number(this.isWrapper(b.pid)),
+    );
+    for (const p of order) {
       const killed = signal(p.pid, 'SIGKILL');
-      if (killed && p.pid !== this.root) this.killedKeys.add(`${p.pid}:${p.start}`);
+      if (killed && !this.isWrapper(p.pid)) {
+        this.killedKeys.add(`${p.pid}:${p.start}`);
+      }
     }
   };
 
@@ -117,6 +130,11 @@ export class Descendants {
       if (![...this.killedKeys].some((k) => alive.has(k))) return;
       await new Promise((r) => setTimeout(r, 10));
     }
+  }
+
+  /** The program itself, or a process of the wrapper around it: no stray. */
+  private isWrapper(pid: number): boolean {
+    return pid === this.root || this.uncounted.has(pid);
   }
 
   private marked(pid: number): boolean {

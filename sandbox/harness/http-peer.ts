@@ -3,6 +3,7 @@
 import type { FrameRecord } from '../wire/record.ts';
 import { startHttpTap } from '../tap/http-tap.ts';
 import { ProcessGroup } from './process-group.ts';
+import { notify } from './notices.ts';
 
 export interface HttpPeer {
   url: string;
@@ -19,8 +20,11 @@ export async function startHttpPeer(
   timeoutMs: number,
   /** A check run's seed when the learner's client reads the stream: the tap reshapes SSE. */
   reshapeSeed?: number,
+  /** How much of one body the tap keeps (the run's frame budget: more ends the run anyway). */
+  maxBodyBytes?: number,
 ): Promise<HttpPeer> {
   const group = new ProcessGroup(server.command, [...server.args, '--http', '--port', '0']);
+  if (group.child.pid) notify({ group: group.child.pid });
   const { child } = group;
   // Paper Trail says where it listens on stderr; its stdout has nothing to tell.
   child.stdout.resume();
@@ -55,7 +59,7 @@ export async function startHttpPeer(
     throw err;
   });
 
-  const tap = await startHttpTap({ target, onFrame, reshapeSeed });
+  const tap = await startHttpTap({ target, onFrame, reshapeSeed, maxBodyBytes });
   return {
     url: tap.url,
     async stop() {

@@ -13,8 +13,9 @@ import { z } from 'zod';
 import { runExercise, type ChecksSource } from './run.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, listExerciseIds, loadExercise } from '../exercises/loader.ts';
-import { failUsage, parseCliArgs, parseCliArgsOrExit } from '../input/cli-args.ts';
+import { failUsage, parseCliArgs, parseCliArgsOrExit, wholeNumber } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
+import { formatSentinelLine } from '../runtime/sentinel.ts';
 
 const Args = z.object({
   exercise: exerciseIdSchema({
@@ -26,11 +27,16 @@ const Args = z.object({
   mode: z.enum(['run', 'check'], { error: '--mode must be "run" or "check"' }),
   'exercises-root': z.string().optional(),
   'timeout-ms': timeoutMsFlag,
+  seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
+  // Each event goes out behind this run's sentinel (runtime/local/signed-events.ts).
+  nonce: z.string().min(16, { message: '--nonce must be at least 16 characters' }).optional(),
+  // The same, read as the first line of stdin: out of sight of the command line.
+  'nonce-stdin': z.boolean().optional(),
 });
 
 const USAGE =
   'usage: main.ts --exercise <id> --workspace <dir> --mode run|check ' +
-  '[--exercises-root <dir>] [--timeout-ms N]';
+  '[--exercises-root <dir>] [--timeout-ms N] [--seed N]';
 
 /**
  * A standby's warm-up while it waits for its run (standby-args.ts): the first parse of the
@@ -62,6 +68,7 @@ export async function harnessMain(argv: string[], checks: ChecksSource): Promise
   } catch (err) {
     failUsage((err as Error).message, USAGE);
   }
+  const nonce = a['nonce-stdin'] ? await firstLine(process.stdin) : a.nonce;
   await runExercise(
     {
       exercise: a.exercise,
@@ -70,8 +77,21 @@ export async function harnessMain(argv: string[], checks: ChecksSource): Promise
       solution: a.solution,
       exercisesRoot: root,
       timeoutMs: a['timeout-ms'],
+      seed: a.seed,
       checks,
     },
-    (event) => process.stdout.write(JSON.stringify(event) + '\n'),
+    (event) =>
+      process.stdout.write(nonce ? formatSentinelLine(nonce, event) : JSON.stringify(event) + '\n'),
   );
+}
+
+/** The first line of a stream (empty when it ends first); the stream is let go after it. */
+async function firstLine(stream: NodeJS.ReadStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  stream.destroy();
+  return text.split('\n')[0]!.trim();
 }

@@ -133,7 +133,10 @@ async function startHttp(setup: PeerSetup): Promise<Peer> {
   const http = await startHttpPeer(
     { command: server.command, args: [...server.args, ...flags] },
     ({ at, ...frame }) => {
-      if (!frameBytes.spend(Buffer.byteLength(frame.text))) return stopper.stop('output-limit');
+      // A body the tap cut was longer than the whole budget on its own.
+      if (frame.http?.bodyBytes !== undefined || !frameBytes.spend(Buffer.byteLength(frame.text))) {
+        return stopper.stop('output-limit');
+      }
       framer.add({ ...frame, t: at - t0 });
     },
     (text) => {
@@ -142,6 +145,7 @@ async function startHttp(setup: PeerSetup): Promise<Peer> {
     },
     setup.limits.timeoutMs,
     setup.seed !== undefined && setup.run.learner === 'program' ? setup.seed : undefined,
+    setup.limits.maxFrameBytes,
   );
   return {
     args: setup.run.args.map((a) =>

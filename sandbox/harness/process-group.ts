@@ -1,31 +1,112 @@
 // A process started as the leader of its own process group, so that whatever it starts (a
 // server, a grandchild it forgot) can be ended with it in one kill. The program under test
-// and Paper Trail on HTTP each run as one.
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+// and Paper Trail on HTTP each run as one. The program, where Linux allows it, runs in a PID
+// namespace of its own behind a tiny init (pid-namespace.ts): then the group's leader is the
+// namespace's wrapper, and `child` stands for the program inside it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
+import { childrenOf, initReady, inNamespace, zombieExit } from './pid-namespace.ts';
 import { groupAlive } from './procs.ts';
 
+/** The program as the session sees it: its pipes, its 'exit' (code, signal) and 'error'. */
+export interface Program extends EventEmitter {
+  readonly pid: number | undefined;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+}
+
+/** How often a program in a namespace is looked at for having exited. */
+const EXIT_POLL_MS = 10;
+
 export class ProcessGroup {
-  readonly child: ChildProcessByStdio<null, Readable, Readable>;
+  readonly child: Program;
   /** Resolves once the leader's stdout and stderr have delivered their last bytes. */
   readonly closed: Promise<void>;
+  /** Processes of the wrapper, not of the run: never counted as the run's strays. */
+  readonly wrappers = new Set<number>();
+  private readonly leader: ChildProcess;
 
-  constructor(command: string, args: string[], cwd?: string, env?: NodeJS.ProcessEnv) {
-    this.child = spawn(command, args, {
-      cwd,
-      env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.closed = new Promise((resolve) => this.child.once('close', () => resolve()));
+  constructor(
+    command: string,
+    args: string[],
+    cwd?: string,
+    env?: NodeJS.ProcessEnv,
+    /** A PID namespace, with this folder (the checkout) read-only but for `cwd`. */
+    options: { namespace?: { readOnly: string } } = {},
+  ) {
+    if (options.namespace) {
+      const writable = cwd ?? process.cwd();
+      const wrapped = inNamespace(command, args, { ...options.namespace, writable });
+      // The program's stderr comes on fd 3: the wrapper's own stderr says nothing learners need.
+      this.leader = spawn(wrapped.command, wrapped.args, {
+        cwd,
+        env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'ignore', 'pipe'],
+      });
+      this.child = this.followInside(this.leader);
+    } else {
+      this.leader = spawn(command, args, {
+        cwd,
+        env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      this.child = this.leader as Program;
+    }
+    this.closed = new Promise((resolve) => this.leader.once('close', () => resolve()));
     // If the harness itself dies, the learner's processes must not outlive it.
     process.on('exit', this.kill);
+  }
+
+  /**
+   * The program inside the namespace: the wrapper's child (the init), once it has started
+   * the program and become its `sleep`, has it as its only child. Its exit is read off its zombie, which the init never reaps; a namespace killed
+   * before that was seen took the program with it (SIGKILL).
+   */
+  private followInside(leader: ChildProcess): Program {
+    const program = Object.assign(new EventEmitter(), {
+      pid: leader.pid,
+      stdout: leader.stdout!,
+      stderr: leader.stdio[3] as Readable,
+    });
+    if (leader.pid) this.wrappers.add(leader.pid);
+    let inside: number | undefined;
+    let exited = false;
+    const exit = (code: number | null, signal: string | null) => {
+      if (exited) return;
+      exited = true;
+      clearInterval(poll);
+      program.emit('exit', code, signal);
+    };
+    const poll = setInterval(() => {
+      if (inside === undefined && leader.pid) {
+        const [init] = childrenOf(leader.pid);
+        // Only once the init is its `sleep`: before, its children are the mounts it makes.
+        if (init === undefined || !initReady(init)) return;
+        const [found] = childrenOf(init);
+        if (found === undefined) return;
+        this.wrappers.add(init!);
+        this.wrappers.add(found);
+        inside = found;
+      }
+      const status = inside === undefined ? null : zombieExit(inside);
+      if (status) exit(status.code, status.signal);
+    }, EXIT_POLL_MS);
+    leader.once('exit', () => exit(null, 'SIGKILL'));
+    leader.once('error', (err) => {
+      exited = true;
+      clearInterval(poll);
+      program.emit('error', err);
+    });
+    return program;
   }
 
   /** SIGKILL to every member of the group; a no-op once it is gone. */
   readonly kill = (): void => {
     try {
-      if (this.child.pid) process.kill(-this.child.pid, 'SIGKILL');
+      if (this.leader.pid) process.kill(-this.leader.pid, 'SIGKILL');
     } catch {
       // The group is already gone.
     }
@@ -36,7 +117,7 @@ export class ProcessGroup {
    * run is over" also means "nothing of it is still running". Gives up after about a second.
    */
   async untilGone(): Promise<void> {
-    const pid = this.child.pid;
+    const pid = this.leader.pid;
     for (let i = 0; i < 100 && pid && groupAlive(pid); i++) {
       await new Promise((r) => setTimeout(r, 10));
       this.kill();

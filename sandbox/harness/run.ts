@@ -15,6 +15,7 @@ import { claimWorkFolder, prepareWork } from './work-folder.ts';
 import { newSeed } from '../input/seed.ts';
 import { formatProblem, nothingRunSummary, type StripProblem } from '../strip/problem.ts';
 import { unrunnableTypeScript } from './typescript-policy.ts';
+import { notify } from './notices.ts';
 
 export type Checks = Readonly<Record<string, readonly Check[]>>;
 
@@ -128,6 +129,7 @@ export async function runExercise(
   const workRoot = resolve(options.workRoot ?? join(root, '..', '.workspaces'));
   mkdirSync(workRoot, { recursive: true });
   const work = claimWorkFolder(workRoot, exercise.id);
+  notify({ folder: work });
   // A harness that is told to exit mid-run still removes its work folder.
   const removeWork = (): void => {
     if (!options.keepWork) rmSync(work, { recursive: true, force: true });
@@ -142,8 +144,10 @@ export async function runExercise(
       for (const p of unrunnable) {
         emit({ type: 'stderr', source: 'learner', text: `${formatProblem(p)}\n` });
       }
-      const refusal = fail(options, emit, nothingRunSummary(unrunnable[0]!), started);
       const passed = options.mode === 'check' ? false : undefined;
+      const summary = nothingRunSummary(unrunnable[0]!);
+      emit({ type: 'done', verdict: 'error', passed, summary, refused: unrunnable });
+      const refusal = fail(options, () => {}, summary, started);
       return { ...refusal, passed, refused: unrunnable };
     }
     const seed = options.mode === 'check' ? (options.seed ?? newSeed()) : undefined;
@@ -185,7 +189,20 @@ export async function runExercise(
       options.mode === 'check'
         ? `${tallyText(tally(results))} (${describe(record.verdict)})`
         : describe(record.verdict);
-    emit({ type: 'done', verdict: record.verdict, passed, summary, killed: record.killed, seed });
+    const ending: Ending = {
+      timeoutMs: record.timeoutMs,
+      exit: record.program.exit,
+      program: record.learner === 'program' ? 'learner' : 'reference',
+    };
+    emit({
+      type: 'done',
+      verdict: record.verdict,
+      passed,
+      summary,
+      killed: record.killed,
+      seed,
+      ending,
+    });
     return {
       exercise: exercise.id,
       mode: options.mode,
@@ -197,11 +214,7 @@ export async function runExercise(
       durationMs,
       summary,
       seed,
-      ending: {
-        timeoutMs: record.timeoutMs,
-        exit: record.program.exit,
-        program: record.learner === 'program' ? 'learner' : 'reference',
-      },
+      ending,
     };
   } catch (err) {
     return fail(options, emit, `harness error: ${(err as Error).message}`, started);
@@ -219,6 +232,8 @@ function describe(verdict: Verdict): string {
       return 'the program was stopped at the time limit';
     case 'output-limit':
       return 'the program was stopped for writing too much output';
+    case 'memory-limit':
+      return 'the program was stopped at its memory limit';
     case 'crashed':
       return 'the program exited with an error';
     case 'error':

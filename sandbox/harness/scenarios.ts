@@ -12,6 +12,7 @@ import { runChecks } from './judge.ts';
 import { scenarioVerdict } from './scenario-verdict.ts';
 import { execute, type SessionOptions } from './session.ts';
 import { claimWorkFolder, prepareWork } from './work-folder.ts';
+import { notify } from './notices.ts';
 
 export interface ScenarioRun {
   exercise: Exercise;
@@ -63,6 +64,8 @@ export async function runScenarios(run: ScenarioRun): Promise<ScenarioResult> {
       if (i > 0) {
         work = claimWorkFolder(run.workRoot, exercise.id);
         folders.push(work);
+        // Like the first session's, for the starter to remove if the harness dies first.
+        notify({ folder: work });
         prepareWork(exercise, work, run.options);
       }
       const options = { ...run.options, scenarioFlags: scenario.flags };

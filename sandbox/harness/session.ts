@@ -10,7 +10,10 @@ import { Framer } from '../wire/framer.ts';
 import { resolveLimits, Stopper } from './limits.ts';
 import { splitsDelivery, startPeer, type Peer } from './peer.ts';
 import { learnerEnv } from './learner-env.ts';
+import { checkoutRoot, namespaceAvailable } from './pid-namespace.ts';
 import { ProcessGroup } from './process-group.ts';
+import { heapFlags, ranOutOfMemory } from './memory-limit.ts';
+import { notify } from './notices.ts';
 import { nodeArgsFor } from './stripped.ts';
 
 /** The limits and commands of one session (a subset of RunOptions, documented there). */
@@ -73,11 +76,14 @@ export async function execute(
   const strays = new Descendants();
   const group = new ProcessGroup(
     process.execPath,
-    [...nodeArgsFor(work, run.program, options.stripped ?? false), ...peer.args],
+    [...heapFlags(), ...nodeArgsFor(work, run.program, options.stripped ?? false), ...peer.args],
     work,
     learnerEnv(process.env, { [RUN_MARKER]: strays.id }),
+    { namespace: namespace(work) },
   );
-  if (group.child.pid) strays.track(group.child.pid);
+  if (group.child.pid) strays.track(group.child.pid, group.wrappers);
+  notify({ marker: strays.id });
+  if (group.child.pid) notify({ group: group.child.pid });
   // Before the group: a grandchild outside it must be found while its parents still live.
   const endAll = (): void => {
     strays.killAll();
@@ -142,7 +148,11 @@ export async function execute(
     seed: options.seed,
     splitDelivery: splitsDelivery(run, options.seed),
     peer: peer.record,
-    verdict: stopper.verdict ?? 'completed',
+    // A crash for want of memory is the memory limit's doing (memory-limit.ts).
+    verdict:
+      stopper.verdict === 'crashed' && ranOutOfMemory(program.stderr)
+        ? 'memory-limit'
+        : (stopper.verdict ?? 'completed'),
     timeoutMs: limits.timeoutMs,
     killed: strays.killed,
     durationMs: Math.round(performance.now() - (t0 - performance.timeOrigin)),
@@ -196,6 +206,14 @@ async function afterProgramExit(
   let grace: NodeJS.Timeout | undefined;
   await Promise.race([group.closed, new Promise((r) => (grace = setTimeout(r, PIPE_GRACE_MS)))]);
   clearTimeout(grace);
+}
+
+/**
+ * The program's namespace where there is one: the checkout read-only to it, its work folder
+ * aside (a bundle outside any checkout protects only what the namespace does).
+ */
+function namespace(work: string): { readOnly: string } | undefined {
+  return namespaceAvailable() ? { readOnly: checkoutRoot() ?? work } : undefined;
 }
 
 function sleep(ms: number): Promise<void> {

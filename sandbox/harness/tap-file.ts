@@ -8,6 +8,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TapRecordParser, type TapRecord } from '../tap/record-file.ts';
+import { notify } from './notices.ts';
 
 export class TapFile {
   /** Where the relay appends; handed to it on its command line. */
@@ -23,6 +24,7 @@ export class TapFile {
     mkdirSync(tmpdir(), { recursive: true });
     // mkdtemp makes the folder readable and writable by this user only (0700).
     this.dir = mkdtempSync(join(tmpdir(), 'mcpw-tap-'));
+    notify({ folder: this.dir });
     this.path = join(this.dir, 'tap.ndjson');
     closeSync(openSync(this.path, 'w', 0o600));
     this.fd = openSync(this.path, 'r');

@@ -9,7 +9,7 @@
 //
 // Usage: node relay-main.ts --record <file> [--max-bytes N] [--split-seed N] -- <command> [args...]
 // `npm run tap` runs the same relay in its own process and reads each record as it is made.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { TapRecord } from './record-file.ts';
@@ -18,7 +18,17 @@ import { splitToParent } from './split-delivery.ts';
 export interface RelayHooks {
   /** Called with every record, right after it is appended to the file. */
   onRecord?: (record: TapRecord) => void;
+  /**
+   * `npm run tap`, where no harness ends the server's process group: once the host has gone
+   * (it closed the tap's stdin or stdout, or the process that started the tap died) or the
+   * tap is told to stop, the server gets this long to exit, then SIGTERM, then as long again
+   * before SIGKILL. The harness's relay leaves that to the client and the harness.
+   */
+  endServerAfterMs?: number;
 }
+
+/** How often `npm run tap` looks whether the process that started it is still there. */
+const PARENT_POLL_MS = 500;
 
 export function runRelay(argv: string[], hooks: RelayHooks = {}): void {
   const { recordPath, maxBytes, splitSeed, target } = parseTapArgs(argv, hooks);
@@ -58,12 +68,29 @@ export function runRelay(argv: string[], hooks: RelayHooks = {}): void {
     record({ k: 'err', b: chunk.toString('base64') });
   });
 
+  const ending =
+    hooks.endServerAfterMs === undefined
+      ? undefined
+      : new ServerEnding(child, hooks.endServerAfterMs);
+  if (ending) {
+    process.stdin.on('end', () => ending.hostGone());
+    process.stdout.on('error', () => ending.hostGone());
+    const parent = process.ppid;
+    const watch = setInterval(() => {
+      if (process.ppid !== parent) ending.hostGone();
+    }, PARENT_POLL_MS);
+    watch.unref();
+  }
   // A client shutting the server down signals the relay; pass it on so the server decides.
-  for (const sig of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(sig, () => child.kill(sig));
+  for (const sig of ['SIGTERM', 'SIGINT', ...(ending ? (['SIGHUP'] as const) : [])] as const) {
+    process.on(sig, () => {
+      child.kill(sig);
+      ending?.signalled();
+    });
   }
 
   child.on('close', (code, signal) => {
+    ending?.over();
     record({ k: 'exit', code, signal });
     close();
     process.stdin.destroy();
@@ -72,6 +99,43 @@ export function runRelay(argv: string[], hooks: RelayHooks = {}): void {
       process.stdout.write('', () => process.exit(code ?? 1)),
     );
   });
+}
+
+/** How `npm run tap` ends a server that outlives its host (RelayHooks.endServerAfterMs). */
+class ServerEnding {
+  readonly #child: ChildProcess;
+  readonly #afterMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #started = false;
+  #killing = false;
+
+  constructor(child: ChildProcess, afterMs: number) {
+    this.#child = child;
+    this.#afterMs = afterMs;
+  }
+
+  /** The host closed its side: the server may still exit on its own, as it should on EOF. */
+  hostGone(): void {
+    if (this.#started) return;
+    this.#started = true;
+    this.#timer = setTimeout(() => {
+      this.#child.kill('SIGTERM');
+      this.signalled();
+    }, this.#afterMs);
+  }
+
+  /** The server was sent a signal to stop: SIGKILL if that is not enough. */
+  signalled(): void {
+    if (this.#killing) return;
+    this.#started = true;
+    this.#killing = true;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#child.kill('SIGKILL'), this.#afterMs);
+  }
+
+  over(): void {
+    clearTimeout(this.#timer);
+  }
 }
 
 export interface TapArgs {

@@ -51,6 +51,9 @@ export const HttpMeta = z.object({
   event: z.string().optional(),
   id: z.string().optional(),
   retry: z.string().optional(),
+  /** For a request or JSON response body longer than the tap keeps: its whole length in
+   *  bytes; `text` then holds only its start. */
+  bodyBytes: z.number().int().nonnegative().optional(),
 });
 export type HttpMeta = z.infer<typeof HttpMeta>;
 

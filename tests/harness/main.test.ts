@@ -77,7 +77,9 @@ describe('harness main.ts stopped from outside', () => {
     const child = spawn(
       process.execPath,
       [MAIN, '--exercise', 'orphan-hang', '--mode', 'run', '--exercises-root', FIXTURE_EXERCISES],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      // The grandchild's pid must mean the same here as in the program: without the PID
+      // namespace (pid-namespace.ts), whose ending tests/hostile covers.
+      { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, MCPW_CONTAINMENT: 'off' } },
     );
     const grandchild = await new Promise<number>((resolve) => {
       let buf = '';

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STDERR_TAIL_CHARS } from '../../sandbox/runtime/local/harness-run.ts';
+import { SENTINEL_MARK } from '../../sandbox/runtime/sentinel.ts';
 import { BODY_DEADLINE_MS } from '../../sandbox/runtime/local/request-body.ts';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { startEndpointServer, type EndpointServer } from './endpoint-server.ts';
@@ -16,11 +17,28 @@ const RUN = { exercise: 'raw-client', mode: 'check', files: {} };
 type Done = Extract<HarnessEvent, { type: 'done' }>;
 const dones = (events: HarnessEvent[]) => events.filter((e): e is Done => e.type === 'done');
 
+/**
+ * A fake harness's first lines: it reads the run's nonce from stdin, as the real one does
+ * (--nonce-stdin), and says its events behind the run's sentinel (signed-events.ts).
+ */
+const SIGNS = `
+const nonce = await new Promise((resolve) => {
+  let text = '';
+  process.stdin.on('data', (chunk) => {
+    text += chunk;
+    if (text.includes('\\n')) { process.stdin.destroy(); resolve(text.split('\\n')[0]); }
+  });
+});
+const say = (event) => process.stdout.write(${JSON.stringify(SENTINEL_MARK)} + nonce + ':' + JSON.stringify(event) + '\\n');
+`;
+
 // Each fake harness is a whole program the endpoint starts in place of sandbox/harness/main.ts.
 const CRASHES: {
   name: string;
   program: string;
   says: RegExp[];
+  /** A harness killed outright may have been killed by the learner's program or the OOM killer. */
+  maybeTheLearners?: true;
 }[] = [
   {
     name: 'throws at once (exit code 1, the code Node gives an uncaught error)',
@@ -35,9 +53,11 @@ const CRASHES: {
   {
     name: 'is killed by a signal after its first events',
     program:
-      `process.stdout.write(JSON.stringify({ type: 'stdout', source: 'learner', text: 'hi' }) + '\\n');\n` +
+      SIGNS +
+      `say({ type: 'stdout', source: 'learner', text: 'hi' });\n` +
       `setTimeout(() => process.kill(process.pid, 'SIGKILL'), 50);`,
-    says: [/harness crashed \(killed by SIGKILL\)/],
+    says: [/harness running your code was killed \(SIGKILL\)/, /run it again/],
+    maybeTheLearners: true,
   },
   {
     name: 'floods stderr, then throws',
@@ -77,7 +97,9 @@ describe('a harness that crashes', () => {
     expect(events.at(-1)).toBe(done[0]);
     expect(done[0].verdict).toBe('error');
     for (const words of c.says) expect(done[0].summary).toMatch(words);
-    expect(done[0].summary).toMatch(/not in your code/);
+    expect(done[0].summary).toMatch(
+      c.maybeTheLearners ? /kills the processes/ : /not in your code/,
+    );
     // The quoted stderr is bounded, whatever the harness printed.
     expect(done[0].summary.length).toBeLessThan(STDERR_TAIL_CHARS + 400);
   });
@@ -91,7 +113,8 @@ describe('a harness that crashes', () => {
 
   it('adds nothing when the harness gave its own verdict before failing', async () => {
     const program =
-      `process.stdout.write(JSON.stringify({ type: 'done', verdict: 'completed', passed: false, summary: 'own' }) + '\\n');\n` +
+      SIGNS +
+      `say({ type: 'done', verdict: 'completed', passed: false, summary: 'own' });\n` +
       `process.exit(1);`;
     server = await startEndpointServer({ harnessMain: fakeHarness('done-then-exit', program) });
     const { events } = await server.run(RUN);

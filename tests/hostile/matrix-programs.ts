@@ -72,6 +72,7 @@ export const HOSTILE: Hostile[] = [
   { name: 'stdin-closed', verdict: exitsAtOnce },
   { name: 'write-outside', verdict: exitsAtOnce, writesOutside: true },
   { name: 'forged-record', verdict: exitsAtOnce },
+  { name: 'double-fork-empty-env', verdict: exitsAtOnce },
 ];
 
 /** The strays' marker in the matrix, apart from grandchildren.test.ts's own running at once. */

@@ -30,6 +30,7 @@ const SAYS: Record<Verdict, RegExp> = {
   completed: /the program finished/,
   timeout: /time limit/,
   'output-limit': /output/,
+  'memory-limit': /memory limit/,
   crashed: /crashed|exited with|an error/,
   error: /harness error/,
 };

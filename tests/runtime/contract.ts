@@ -1,7 +1,7 @@
 // The runtime contract (sandbox/runtime/types.ts) as one suite, run against every Runtime:
 // the WebContainer adapter over the fake container and the local runtime over real HTTP.
 // Both run the real harness on the real raw-client exercise.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
@@ -24,17 +24,29 @@ export const UNERASABLE_DONE = {
   summary: `nothing was run: client.ts line ${unerasableLine} uses a parameter property, which Node's type stripping cannot run`,
 };
 export const UNERASABLE_STDERR = `client.ts:${unerasableLine}:15: a parameter property is TypeScript that Node's type stripping cannot run; declare the field in the class body and assign it in the constructor instead\n`;
+// It names itself: a pid it printed means nothing here where it runs in a PID namespace.
 const HANGS =
-  'setInterval(() => undefined, 1000);\nconsole.log(`waiting forever as ${process.pid}`);\n';
+  "process.title = 'mcpw-hang-' + Math.random().toString(36).slice(2);\n" +
+  'setInterval(() => undefined, 1000);\nconsole.log(`waiting forever as ${process.title}`);\n';
 
-/** Waits (bounded) for a process to be gone; true when it is. */
-export async function gone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 100; i++) {
+/** Is a process with this title (process.title, so its command line) still running? */
+function titled(title: string): boolean {
+  return readdirSync('/proc').some((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
     try {
-      process.kill(pid, 0);
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))) return false;
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(title);
     } catch {
-      return true;
+      return false;
     }
+  });
+}
+
+/** Waits (bounded) for the process that named itself `title` to be gone; true when it is. */
+export async function gone(title: string): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    if (!titled(title)) return true;
     await new Promise((r) => setTimeout(r, 50));
   }
   return false;
@@ -155,19 +167,19 @@ export function runtimeContract(name: string, make: () => Promise<Runtime>): voi
       await r.mount('raw-client', { 'client.ts': HANGS });
       const proc = await r.spawn('raw-client', 'run');
       const events: HarnessEvent[] = [];
-      let pid = 0;
+      let pid = '';
       for await (const e of proc.events) {
         events.push(e);
-        const m = e.type === 'stdout' ? /waiting forever as (\d+)/.exec(e.text) : null;
+        const m = e.type === 'stdout' ? /waiting forever as (mcpw-hang-\w+)/.exec(e.text) : null;
         if (m) {
-          pid = Number(m[1]);
+          pid = m[1]!;
           proc.kill();
         }
       }
       expect(done(events).verdict).not.toBe('completed');
       expect(await proc.exit).toBeTypeOf('number');
       // The learner's process went with the run: nothing is left running unobserved.
-      expect(pid).toBeGreaterThan(0);
+      expect(pid).not.toBe('');
       expect(await gone(pid)).toBe(true);
     });
 
@@ -178,16 +190,18 @@ export function runtimeContract(name: string, make: () => Promise<Runtime>): voi
       // Read the first run by hand: leaving a for-await loop would end its iteration.
       const reading = first.events[Symbol.asyncIterator]();
       const firstEvents: HarnessEvent[] = [];
-      let pid = 0;
-      while (pid === 0) {
+      let pid = '';
+      while (pid === '') {
         const next = await reading.next();
         if (next.done) break;
         firstEvents.push(next.value);
         const m =
-          next.value.type === 'stdout' ? /waiting forever as (\d+)/.exec(next.value.text) : null;
-        if (m) pid = Number(m[1]);
+          next.value.type === 'stdout'
+            ? /waiting forever as (mcpw-hang-\w+)/.exec(next.value.text)
+            : null;
+        if (m) pid = m[1]!;
       }
-      expect(pid).toBeGreaterThan(0);
+      expect(pid).not.toBe('');
 
       await r.mount('raw-client', { 'client.ts': SOLUTION });
       const second = await r.spawn('raw-client', 'check');

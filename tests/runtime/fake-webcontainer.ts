@@ -6,7 +6,15 @@
 // surrogate pair after), like the container's pseudo-terminal. With `node: 22` it runs the
 // Node the container has (22, unable to strip types) instead of the project's.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type {
@@ -94,6 +102,8 @@ export class FakeWebContainer implements Container {
       ...options.env,
       FORCE_COLOR: '0',
       TMPDIR: tmp,
+      // A WebContainer has no namespaces: its harness takes the fallback (pid-namespace.ts).
+      MCPW_CONTAINMENT: 'off',
     };
     let nodeArgs = args;
     if (this.#options.node === 22) {
@@ -175,23 +185,35 @@ export class FakeWebContainer implements Container {
 const NO_KILL = 'data:text/javascript,process.kill=()=>true';
 
 /**
- * Every process running a file of this container: found by the container's folder in its
- * command line, since a learner program whose harness died is no one's descendant any more.
+ * Every process of this container: one whose command line, working folder or environment
+ * (TMPDIR, which the container sets for all it starts) names the container's folder. Found by
+ * all three, since a learner program whose harness died is no one's descendant any more, and
+ * one that renamed itself (process.title) no longer shows the folder in its command line.
  */
 function killProcessesIn(dir: string): void {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
-    let cmdline = '';
-    try {
-      cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
-    } catch {
-      continue;
-    }
-    if (!cmdline.includes(dir)) continue;
+    if (!belongsTo(Number(name), dir)) continue;
     try {
       process.kill(Number(name), 'SIGKILL');
     } catch {
       // Already gone.
     }
   }
+}
+
+function belongsTo(pid: number, dir: string): boolean {
+  const read = (what: () => string): string => {
+    try {
+      return what();
+    } catch {
+      return '';
+    }
+  };
+  if (read(() => readFileSync(`/proc/${pid}/cmdline`, 'utf8')).includes(dir)) return true;
+  const cwd = read(() => readlinkSync(`/proc/${pid}/cwd`));
+  if (cwd === dir || cwd.startsWith(`${dir}/`)) return true;
+  return read(() => readFileSync(`/proc/${pid}/environ`, 'utf8'))
+    .split('\0')
+    .includes(`TMPDIR=${join(dir, '.tmp')}`);
 }

@@ -14,6 +14,9 @@ import { prepareWorkspace, removeWorkspace } from './workspace.ts';
 import { BodyError, readBody } from './request-body.ts';
 import { spawnHarness, startHarnessRun, type HarnessRun } from './harness-run.ts';
 import { StandbyHarness } from './standby.ts';
+import { newNonce } from './signed-events.ts';
+import { loadExercise } from '../../exercises/loader.ts';
+import { join } from 'node:path';
 
 import { RUNTIME_PREFIX } from './protocol.ts';
 export { RUNTIME_PREFIX };
@@ -33,6 +36,8 @@ export interface EndpointOptions {
    * on. For a server whose course and engine do not change while it runs.
    */
   standby?: boolean | { takenWithinMs: number };
+  /** How long past its limit a run may go before its harness is ended from outside (tests). */
+  overdueGraceMs?: number;
 }
 
 /** The request handler, plus a way to end every run for a server that is shutting down. */
@@ -92,10 +97,21 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
     }
     res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
     const args = harnessArgs(options, body, workspace);
-    const fresh = () => spawnHarness(process.execPath, [options.harnessMain, ...args]);
+    const nonce = newNonce();
+    const fresh = () => spawnHarness(process.execPath, [options.harnessMain, ...args], nonce);
+    // The run's limit, held from outside too (a harness stopped or stuck never ends it).
+    const limitMs =
+      options.timeoutMs ?? loadExercise(options.exercisesRoot, body.exercise).meta.run.timeoutMs;
     const run = startHarnessRun(
-      standby ? standby.take(args).then((c) => c ?? fresh()) : fresh(),
+      // A standby reads its arguments on stdin: the nonce can go with them.
+      standby ? standby.take([...args, '--nonce', nonce]).then((c) => c ?? fresh()) : fresh(),
       res,
+      {
+        limitMs,
+        workRoot: join(options.exercisesRoot, '..', '.workspaces'),
+        graceMs: options.overdueGraceMs,
+      },
+      nonce,
     );
     const over = run.finished.finally(() => {
       runs.delete(run);

@@ -6,6 +6,8 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import type { Readable, Writable } from 'node:stream';
 import { compileCacheEnv } from '../../harness/compile-cache.ts';
+import { noticesEnv, Overseer } from '../../harness/overseer.ts';
+import { signedEvent } from './signed-events.ts';
 import { TextLineSplitter } from '../../wire/lines.ts';
 
 /** How much of the end of a crashed harness's stderr the `done` event quotes. */
@@ -27,8 +29,16 @@ export interface HarnessRun {
 export type HarnessChild = ChildProcessByStdio<Writable | null, Readable, Readable>;
 
 /** Starts the harness program with its arguments. */
-export function spawnHarness(command: string, args: string[]): HarnessChild {
-  return spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: harnessEnv() });
+export function spawnHarness(command: string, args: string[], nonce: string): HarnessChild {
+  // stdin: the run's nonce (signed-events.ts); fd 4: its notices (overseer.ts); fd 3 is a
+  // standby's, unused here.
+  const child = spawn(command, [...args, '--nonce-stdin'], {
+    stdio: ['pipe', 'pipe', 'pipe', 'ignore', 'pipe'],
+    env: harnessEnv(),
+  });
+  child.stdin!.on('error', () => {});
+  child.stdin!.end(`${nonce}\n`);
+  return child as HarnessChild;
 }
 
 /**
@@ -36,13 +46,16 @@ export function spawnHarness(command: string, args: string[]): HarnessChild {
  * says on fd 3 that it has taken them.
  */
 export function spawnStandbyHarness(command: string, args: string[]) {
-  return spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe', 'pipe'], env: harnessEnv() });
+  return spawn(command, args, {
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
+    env: harnessEnv(),
+  });
 }
 
 // With the cache from its first line: Node strips and compiles the harness's own entry file
 // before the harness can turn the cache on itself (about 0.1 s of every run).
 function harnessEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, ...compileCacheEnv(process.env) };
+  return { ...process.env, ...compileCacheEnv(process.env), ...noticesEnv };
 }
 
 /**
@@ -53,6 +66,8 @@ function harnessEnv(): NodeJS.ProcessEnv {
 export function startHarnessRun(
   starting: HarnessChild | Promise<HarnessChild>,
   res: ServerResponse,
+  oversight: { limitMs: number; workRoot: string; graceMs?: number },
+  nonce: string,
 ): HarnessRun {
   let child: HarnessChild | undefined;
   let stoppedBecause: string | undefined;
@@ -64,7 +79,8 @@ export function startHarnessRun(
   // Listened to in the same turn as the harness arrives, so that no event of it is missed.
   const finished = Promise.resolve(starting).then((c) => {
     child = c;
-    const following = follow(c, res, () => stoppedBecause);
+    const overseer = new Overseer(c, oversight);
+    const following = follow(c, res, () => stoppedBecause, overseer, nonce);
     // After follow(): it hears the 'error' a failed kill emits.
     if (stoppedBecause) end(c);
     return following.finally(() => clearTimeout(killTimer));
@@ -86,6 +102,8 @@ function follow(
   child: HarnessChild,
   res: ServerResponse,
   stoppedBecause: () => string | undefined,
+  overseer: Overseer,
+  nonce: string,
 ): Promise<void> {
   let sawDone = false;
   let spawnError: Error | undefined;
@@ -94,10 +112,12 @@ function follow(
     if (!res.writableEnded && !res.destroyed) res.write(text);
   };
   const lines = new TextLineSplitter();
+  // Only what the harness wrote behind this run's sentinel is an event (signed-events.ts).
   const pass = (line: string | null) => {
-    if (line === null || line.trim() === '') return;
-    if (isDoneEvent(line)) sawDone = true;
-    write(line + '\n');
+    const event = line === null ? undefined : signedEvent(line, nonce);
+    if (event === undefined || event.trim() === '') return;
+    if (isDoneEvent(event)) sawDone = true;
+    write(event + '\n');
   };
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (text: string) => lines.push(text).forEach(pass));
@@ -120,11 +140,15 @@ function follow(
   return exited.then(({ code, signal }) => {
     pass(lines.end());
     if (!sawDone) {
+      // Whatever the harness had no time to end and remove, its starter does.
+      overseer.cleanUp();
       const stopped = stoppedBecause();
+      const aftermath = stopped ? undefined : overseer.aftermath(signal);
       const summary = stopped
         ? `The run was stopped: ${stopped}.`
-        : crashSummary(spawnError, code, signal, stderr.text());
-      write(JSON.stringify({ type: 'done', verdict: 'error', summary }) + '\n');
+        : (aftermath?.summary ?? crashSummary(spawnError, code, signal, stderr.text()));
+      const verdict = aftermath?.verdict ?? 'error';
+      write(JSON.stringify({ type: 'done', verdict, passed: false, summary }) + '\n');
     }
     res.end();
   });
