@@ -63,3 +63,13 @@ export {
   handshake,
   readsWholeLines,
 } from './client-checks.ts';
+
+// added for watch-an-order, cancel-in-flight and the other vocab-b exercises
+export {
+  isRequest,
+  isNotification,
+  requestsOf,
+  notificationsOf,
+  type Notification,
+} from './by-method.ts';
+export { stringOf } from './string-of.ts';
