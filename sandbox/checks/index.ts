@@ -73,3 +73,4 @@ export {
   type Notification,
 } from './by-method.ts';
 export { stringOf } from './string-of.ts';
+export { replyById, andMore } from './driver-answers.ts';
