@@ -24,9 +24,8 @@ const frame = (seq: number, dir: Direction, message: object) => ({
   text: JSON.stringify({ jsonrpc: '2.0', ...message }),
 });
 
-const run: RunRecord = {
-  exercise: 'x',
-  learner: 'program',
+// These readers look at the frames alone, so the rest of the record is left out.
+const run = {
   frames: [
     frame(0, 'c2s', { id: 1, method: 'resources/read', params: { uri: 'a' } }),
     frame(1, 's2c', { method: 'notifications/resources/updated', params: { uri: 'a' } }),
@@ -36,17 +35,7 @@ const run: RunRecord = {
     frame(5, 'c2s', { id: 2, method: 'resources/read', params: { uri: 'd' } }),
     frame(6, 's2c', { id: 2, error: { code: -32602, message: 'no' } }),
   ],
-  unterminated: new Set(),
-  stdinClosed: true,
-  peerStarted: true,
-  program: { stdout: '', stderr: '', exit: { code: 0, signal: null } },
-  printed: [],
-  splitDelivery: false,
-  peer: { stdout: '', stderr: '', exit: null },
-  verdict: 'completed',
-  timeoutMs: 1000,
-  durationMs: 1,
-};
+} as unknown as RunRecord;
 
 const seqs = (reads: { frame: { seq: number } }[]) => reads.map((r) => r.frame.seq);
 
