@@ -39,8 +39,7 @@ import {
 const TOOL = 'track_shipment';
 const PROGRESS = 'notifications/progress';
 const CANCELLED = 'notifications/cancelled';
-/** The order the task has the client track. */
-const ORDER = 'PT-1041';
+const ORDER = 'PT-1041'; // the order the task has the client track
 /**
  * Frames the server wrote within this long after the second step came in the same burst:
  * the client could not have been waiting for them when it decided to cancel. Paper Trail's
@@ -55,20 +54,17 @@ const aKindOf = (v: unknown) =>
   Array.isArray(v) ? 'an array' : isObject(v) ? 'an object' : v === null ? 'null' : `a ${typeof v}`;
 
 const theCall = (run: RunRecord) => toolCalls(run, TOOL)[0];
-const tokenOf = (call: Read) => {
-  const meta = paramsOf(call)._meta;
-  return isObject(meta) ? meta.progressToken : undefined;
-};
+const tokenOf = (call: Read, meta = paramsOf(call)._meta) =>
+  isObject(meta) ? meta.progressToken : undefined;
 const messageOf = (step: Read) => stringOf(paramsOf(step).message) ?? '';
 /** The first content text of a result, which is what a client would print of it. */
 const resultText = (reply: Read | undefined) => textsOf(resultOf(reply))[0];
 
 /** The progress notifications the server sent for the call's token, in order. */
-function steps(run: RunRecord, call: Read): Read[] {
-  const token = tokenOf(call);
-  if (token === undefined) return [];
-  return notificationsOf(run, PROGRESS).filter((r) => paramsOf(r).progressToken === token);
-}
+const steps = (run: RunRecord, call: Read, token = tokenOf(call)): Read[] =>
+  token === undefined
+    ? []
+    : notificationsOf(run, PROGRESS).filter((r) => paramsOf(r).progressToken === token);
 
 /** The client's first notifications/cancelled, whatever shape it has. */
 const firstCancel = (run: RunRecord) =>

@@ -7,6 +7,7 @@
 import { isDeepStrictEqual as same } from 'node:util';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
+  andMore,
   caseRows,
   conversation,
   fail,
@@ -19,6 +20,7 @@ import {
   perRun,
   quote,
   readMessage,
+  replyById,
   resultOf,
   say,
   showText,
@@ -59,15 +61,11 @@ interface Truth {
   why?: string;
 }
 
-interface Judged {
-  /** The frame to point at: the response itself, or the real one an edge case was built from. */
-  frame: number | undefined;
-  response: unknown;
-  truth: Truth;
-  answer: Answer;
-  /** verify()'s answer as an object ({} when it gave none). */
-  got: Json;
-}
+/**
+ * A case as judged: the frame to point at (the response itself, or the real one an edge case
+ * was built from), and verify()'s answer as an object ({} when it gave none).
+ */
+type Judged = { frame: number | undefined; truth: Truth; answer: Answer; got: Json };
 
 const validator = new AjvJsonSchemaValidator();
 
@@ -100,22 +98,17 @@ function listedTools(run: RunRecord): Json[] {
 
 /** Every answered case with the truth it is judged by; a live case whose reply is missing is left out. */
 const judged = perRun((run): Judged[] => {
-  const replies = conversation(run)
-    .from('s2c')
-    .filter((r) => r.message?.kind === 'result' || r.message?.kind === 'error');
-  const replyWithId = (id: unknown) =>
-    replies.find((r) => r.message && 'id' in r.message && r.message.id === id);
   const tools = listedTools(run);
   const real = answers(run).find((a) => !a.edge && a.case === 'PT-1041');
-  const realFrame = real ? replyWithId(real.id)?.frame.seq : undefined;
+  const realFrame = real ? replyById(run, real.id)?.frame.seq : undefined;
   return answers(run).flatMap((a) => {
-    const read = a.edge ? undefined : replyWithId(a.id);
+    const read = a.edge ? undefined : replyById(run, a.id);
     if (!a.edge && !read) return [];
     const response = read ? read.json : a.response;
     const entry = tools.find((t) => t.name === a.tool);
     const truth = truthOf(entry, response);
     const got = isObject(a.answer) ? a.answer : {};
-    return [{ frame: read?.frame.seq ?? realFrame, response, truth, answer: a, got }];
+    return [{ frame: read?.frame.seq ?? realFrame, truth, answer: a, got }];
   });
 });
 
@@ -142,10 +135,10 @@ function gist(response: unknown): string {
   return parts.join('; ');
 }
 
-function where({ answer, frame, response }: Judged): Said {
+function where({ answer, frame }: Judged): Said {
   if (!answer.edge) return say`"${answer.case}" (${frameRef(frame!)})`;
   const from = frame === undefined ? say`` : say`, built from ${frameRef(frame)}`;
-  return say`edge case "${answer.case}"${from} (${gist(response)})`;
+  return say`edge case "${answer.case}"${from} (${gist(answer.response)})`;
 }
 
 const handed = (a: Answer) =>
@@ -180,9 +173,7 @@ function caseCheck({ mine, none, good, problem, ...meta }: CaseRule): Check {
       if (wrong.length === 0) return pass(good(cases.length));
       const { j, why } = wrong.find((x) => !x.j.answer.edge) ?? wrong[0];
       const said = say`For ${where(j)} verify() ${handed(j.answer)}; ${why}.`;
-      const more = wrong.length - 1;
-      const rest = more === 1 ? 'case' : 'cases';
-      return fail(more > 0 ? say`${said} ${more} more ${rest} went wrong too.` : said, j.frame);
+      return fail(andMore(said, wrong.length - 1), j.frame);
     },
   };
 }
