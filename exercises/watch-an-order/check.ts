@@ -44,11 +44,7 @@ const isUpdate = (r: Read) => isNotification(r, UPDATED);
 const isRead = (r: Read) => isRequest(r, 'resources/read');
 
 /** The order to watch: the first resource of the first resources/list result. */
-interface Target {
-  uri: string;
-  list: Read;
-  answer: Read;
-}
+type Target = { uri: string; list: Read; answer: Read };
 function target(run: RunRecord): Target | undefined {
   for (const list of requestsOf(run, 'resources/list')) {
     const answer = conversation(run).responseTo(list);
@@ -89,10 +85,10 @@ function statusReads(run: RunRecord, uri: string): { read: Read; answer: Read; s
 }
 
 /** A check about the order once it is known; without one there is nothing to judge. */
-function watching(
-  meta: Pick<Check, 'id' | 'title' | 'hint'>,
-  judge: (run: RunRecord, t: Target) => Outcome,
-): Check {
+type Watching = Pick<Check, 'id' | 'title' | 'hint'> & {
+  judge: (run: RunRecord, t: Target) => Outcome;
+};
+function watching({ judge, ...meta }: Watching): Check {
   return {
     ...meta,
     run(run) {
@@ -147,13 +143,11 @@ const subscribes: Check = {
   },
 };
 
-const rereads: Check = watching(
-  {
-    id: 'rereads-on-update',
-    title: 'Re-read your order after each update for its uri, and only then',
-    hint: 'For each notifications/resources/updated, compare params.uri with your uri: if it is yours, send resources/read for it; if not, do nothing.',
-  },
-  (run, t) => {
+const rereads: Check = watching({
+  id: 'rereads-on-update',
+  title: 'Re-read your order after each update for its uri, and only then',
+  hint: 'For each notifications/resources/updated, compare params.uri with your uri: if it is yours, send resources/read for it; if not, do nothing.',
+  judge: (run, t) => {
     const sub = subscription(run, t.uri);
     if (!sub)
       return notReached('Your client never subscribed to its order (see the subscribes check).');
@@ -164,11 +158,9 @@ const rereads: Check = watching(
     const foreign = after.find((r) => isRead(r) && uriOf(r) !== t.uri);
     if (foreign) {
       const asked = uriOf(foreign) ?? '';
-      const update = after
-        .filter(
-          (r) => isUpdate(r) && r.frame.seq < foreign.frame.seq && uriOf(r) === uriOf(foreign),
-        )
-        .at(-1);
+      const update = after.findLast(
+        (r) => isUpdate(r) && r.frame.seq < foreign.frame.seq && uriOf(r) === uriOf(foreign),
+      );
       return update
         ? fail`Your resources/read (${frameRef(foreign.frame.seq)}) asks for ${quote(asked)}, the uri of the update in ${frameRef(update.frame.seq)}; you subscribed to ${quote(t.uri)} only, so that update was not about your order. Check params.uri and ignore updates for other resources.`
         : fail`Your resources/read (${frameRef(foreign.frame.seq)}) asks for ${quote(asked)}; the order you watch is ${quote(t.uri)}.`;
@@ -212,17 +204,15 @@ const rereads: Check = watching(
     const each = own === 1 ? 'its one update' : `each of its ${own} updates`;
     return pass(`You re-read your order after ${each} and ignored the rest.`);
   },
-);
+});
 
 const show = (lines: readonly string[]) => quote(lines.join('\n'), 200);
 
-const printsStatuses = watching(
-  {
-    id: 'prints-statuses',
-    title: 'Print each new status once, in the order you read them',
-    hint: 'Print the status from each resources/read result (JSON.parse(contents[0].text).status) when it differs from the last one you printed, one per line, and nothing else on stdout.',
-  },
-  (run, t) => {
+const printsStatuses = watching({
+  id: 'prints-statuses',
+  title: 'Print each new status once, in the order you read them',
+  hint: 'Print the status from each resources/read result (JSON.parse(contents[0].text).status) when it differs from the last one you printed, one per line, and nothing else on stdout.',
+  judge: (run, t) => {
     const reads = statusReads(run, t.uri);
     const lines = printedLines(run);
     const changes = reads.filter((r, i) => i === 0 || reads[i - 1]!.status !== r.status);
@@ -243,15 +233,9 @@ const printsStatuses = watching(
         'Your client read no status, so it had none to print (see the rereads-on-update check).',
       );
     if (reads.length === 0 && notification)
-      return fail(
-        say`You printed the notification (${quote(notification, 120)}${asIn}), but it says only which resource changed, not its status. Read ${quote(t.uri)} and print the status the read returns.`,
-        update,
-      );
+      return fail`You printed the notification (${quote(notification, 120)}${asIn}), but it says only which resource changed, not its status. Read ${quote(t.uri)} and print the status the read returns.`;
     if (reads.length === 0)
-      return fail(
-        say`You printed ${show(lines)} without ever reading ${quote(t.uri)}; the status comes from resources/read, not from the notification${update === undefined ? '' : say` (${frameRef(update)} has only params.uri)`}.`,
-        update,
-      );
+      return fail`You printed ${show(lines)} without ever reading ${quote(t.uri)}; the status comes from resources/read, not from the notification${update === undefined ? '' : say` (${frameRef(update)} has only params.uri)`}.`;
     if (lines.some((l) => l === 'undefined'))
       return fail(
         say`You printed "undefined": notifications/resources/updated${update === undefined ? '' : say` (${frameRef(update)})`} has no status in its params, only the uri. The status is in the resources/read result. ${want}`,
@@ -264,27 +248,19 @@ const printsStatuses = watching(
       );
     const repeat = lines.findIndex((l, i) => i > 0 && l === lines[i - 1]);
     if (repeat !== -1)
-      return fail(
-        say`You printed ${quote(lines[repeat]!)} twice in a row: print a status only when it differs from the last one. ${want}`,
-        sources[0],
-      );
+      return fail`You printed ${quote(lines[repeat]!)} twice in a row: print a status only when it differs from the last one. ${want}`;
     const stranger = lines.find((l) => !reads.some((r) => r.status === l));
     if (stranger !== undefined)
-      return fail(
-        say`You printed ${quote(stranger)}, which none of your reads of ${quote(t.uri)} returned. Print what each read says: in a check run the order and its statuses change from run to run. ${want}`,
-        sources[0] ?? t.answer.frame.seq,
-      );
+      return fail`You printed ${quote(stranger)}, which none of your reads of ${quote(t.uri)} returned. Print what each read says: in a check run the order and its statuses change from run to run. ${want}`;
     return fail(want, sources.at(-1) ?? t.answer.frame.seq);
   },
-);
+});
 
-const stopsAtDelivered = watching(
-  {
-    id: 'stops-at-delivered',
-    title: 'Stop when, and only when, the order is delivered',
-    hint: 'Keep waiting for updates until a read says "delivered"; then (after resources/unsubscribe, if you like) close the server\'s stdin.',
-  },
-  (run, t) => {
+const stopsAtDelivered = watching({
+  id: 'stops-at-delivered',
+  title: 'Stop when, and only when, the order is delivered',
+  hint: 'Keep waiting for updates until a read says "delivered"; then (after resources/unsubscribe, if you like) close the server\'s stdin.',
+  judge: (run, t) => {
     const reads = statusReads(run, t.uri);
     const done = reads.find((r) => r.status === 'delivered')?.answer.frame.seq;
     const last = reads.at(-1);
@@ -299,7 +275,7 @@ const stopsAtDelivered = watching(
       ? fail`Your client stopped when its last read (${frameRef(last.answer.frame.seq)}) said ${quote(last.status)}: the order was not delivered yet. Keep waiting for notifications/resources/updated until a read says "delivered".`
       : fail`Your client stopped without reading ${quote(t.uri)} at all.`;
   },
-);
+});
 
 export const checks: Check[] = [
   ...rawClientBasics([
