@@ -5,18 +5,41 @@
 // texts, the progress values (per cent), the pauses, and whether the rest of the steps and
 // the result are already on their way when the cancel is sent (a rush). Everything below is
 // judged against the frames of this run.
-import { frameRef, say } from '../../sandbox/checks/say.ts';
-import type { Check, Outcome, RunRecord } from '../../sandbox/contract/check.ts';
-import { cleanExit, rawClientBasics, readsWholeLines } from '../../sandbox/checks/client-checks.ts';
-import { quote } from '../../sandbox/checks/frames.ts';
-import type { Read } from '../../sandbox/checks/frames.ts';
-import { notReached } from '../../sandbox/checks/not-reached.ts';
-import { conversation, isObject, printedLines, stalled } from '../../sandbox/checks/run-story.ts';
+import {
+  cleanExit,
+  conversation,
+  fail,
+  frameRef,
+  isNotification,
+  isObject,
+  isRequest,
+  json,
+  notificationsOf,
+  notReached,
+  paramsOf,
+  pass,
+  printedLines,
+  quote,
+  rawClientBasics,
+  readsWholeLines,
+  requestsOf,
+  resultOf,
+  say,
+  stalled,
+  stringOf,
+  textsOf,
+  toolCalls,
+  type Check,
+  type Outcome,
+  type Read,
+  type Request,
+  type RunRecord,
+} from '../../sandbox/checks/index.ts';
 
+const TOOL = 'track_shipment';
 const PROGRESS = 'notifications/progress';
 const CANCELLED = 'notifications/cancelled';
-/** The order the task has the client track. */
-const ORDER = 'PT-1041';
+const ORDER = 'PT-1041'; // the order the task has the client track
 /**
  * Frames the server wrote within this long after the second step came in the same burst:
  * the client could not have been waiting for them when it decided to cancel. Paper Trail's
@@ -24,87 +47,51 @@ const ORDER = 'PT-1041';
  */
 const BURST_MS = 100;
 
-function paramsOf(r: Read): Record<string, unknown> | undefined {
-  const params = r.message && 'params' in r.message ? r.message.params : undefined;
-  return isObject(params) ? params : undefined;
-}
-
 /** How an id or token reads in a message: 2 and "2" must look different. */
-function shown(value: unknown): string {
-  return value === undefined ? 'nothing' : JSON.stringify(value);
-}
+const shown = (value: unknown) => (value === undefined ? 'nothing' : JSON.stringify(value));
+/** "a string", "a number", "an object": what kind of JSON value an id is. */
+const aKindOf = (v: unknown) =>
+  Array.isArray(v) ? 'an array' : isObject(v) ? 'an object' : v === null ? 'null' : `a ${typeof v}`;
 
-/** The client's track_shipment call. */
-function theCall(run: RunRecord) {
-  return conversation(run)
-    .requests('c2s')
-    .find((r) => r.message.method === 'tools/call' && paramsOf(r)?.name === 'track_shipment');
-}
-
-function tokenOf(call: Read): unknown {
-  const meta = paramsOf(call)?._meta;
-  return isObject(meta) ? meta.progressToken : undefined;
-}
+const theCall = (run: RunRecord) => toolCalls(run, TOOL)[0];
+const tokenOf = (call: Read, meta = paramsOf(call)._meta) =>
+  isObject(meta) ? meta.progressToken : undefined;
+const messageOf = (step: Read) => stringOf(paramsOf(step).message) ?? '';
+/** The first content text of a result, which is what a client would print of it. */
+const resultText = (reply: Read | undefined) => textsOf(resultOf(reply))[0];
 
 /** The progress notifications the server sent for the call's token, in order. */
-function steps(run: RunRecord, call: Read): Read[] {
-  const token = tokenOf(call);
-  if (token === undefined) return [];
-  return conversation(run)
-    .notifications('s2c')
-    .filter((r) => r.message.method === PROGRESS && paramsOf(r)?.progressToken === token);
-}
-
-function messageOf(step: Read): string {
-  const message = paramsOf(step)?.message;
-  return typeof message === 'string' ? message : '';
-}
+const steps = (run: RunRecord, call: Read, token = tokenOf(call)): Read[] =>
+  token === undefined
+    ? []
+    : notificationsOf(run, PROGRESS).filter((r) => paramsOf(r).progressToken === token);
 
 /** The client's first notifications/cancelled, whatever shape it has. */
-function firstCancel(run: RunRecord): Read | undefined {
-  return conversation(run)
-    .from('c2s')
-    .find((r) => !!r.message && 'method' in r.message && r.message.method === CANCELLED);
-}
+const firstCancel = (run: RunRecord) =>
+  conversation(run).reads.find(
+    (r) => isRequest(r, CANCELLED) || isNotification(r, CANCELLED, 'c2s'),
+  );
 
 /** The cancel that names the call, with the same id of the same type; else undefined. */
-function goodCancel(run: RunRecord, call: Read): Read | undefined {
-  const id = call.message && 'id' in call.message ? call.message.id : undefined;
-  return conversation(run)
-    .from('c2s')
-    .find(
-      (r) =>
-        r.message?.kind === 'notification' &&
-        r.message.method === CANCELLED &&
-        paramsOf(r)?.requestId === id,
-    );
-}
+const goodCancel = (run: RunRecord, call: Request) =>
+  notificationsOf(run, CANCELLED, 'c2s').find((r) => paramsOf(r).requestId === call.message.id);
 
-/** The call and the cancel that names it, or why a check about the cancel has nothing to judge. */
-function callAndCancel(run: RunRecord): { call: Read; cancel: Read } | Outcome {
-  const call = theCall(run);
-  if (!call) return notReached('There was no track_shipment call to cancel.');
-  const cancel = goodCancel(run, call);
-  if (!cancel) return notReached('No cancel named the call (see the cancels-the-call check).');
-  return { call, cancel };
+/** A check about the cancel: without the call, or a cancel that names it, nothing to judge. */
+function afterCancel(
+  meta: Pick<Check, 'id' | 'title' | 'hint'>,
+  judge: (run: RunRecord, call: Request, c: number) => Outcome,
+): Check {
+  return {
+    ...meta,
+    run(run) {
+      const call = theCall(run);
+      if (!call) return notReached('There was no track_shipment call to cancel.');
+      const cancel = goodCancel(run, call);
+      if (!cancel) return notReached('No cancel named the call (see the cancels-the-call check).');
+      return judge(run, call, cancel.frame.seq);
+    },
+  };
 }
-
-/** The first content text of a result, which is what a client would print of it. */
-function resultText(reply: Read | undefined): string | undefined {
-  if (reply?.message?.kind !== 'result') return undefined;
-  const first = (reply.message.result.content as unknown[] | undefined)?.[0];
-  return isObject(first) && typeof first.text === 'string' ? first.text : undefined;
-}
-
-const noCall = (run: RunRecord): Outcome =>
-  conversation(run)
-    .requests('c2s')
-    .some((r) => r.message.method === 'initialize')
-    ? stalled(
-        run,
-        'Your client never sent tools/call for track_shipment, so there was nothing to follow or cancel.',
-      )
-    : notReached('Your client never got as far as a tool call (see the handshake check).');
 
 const callsWithToken: Check = {
   id: 'calls-with-token',
@@ -112,59 +99,40 @@ const callsWithToken: Check = {
   hint: 'Put the token in the request itself: "params": {"name": "track_shipment", "arguments": {…}, "_meta": {"progressToken": "any-string-or-integer"}}. Without it the server sends no progress at all.',
   run(run) {
     const call = theCall(run);
-    if (!call) return noCall(run);
+    if (!call)
+      return requestsOf(run, 'initialize').length > 0
+        ? stalled(
+            run,
+            'Your client never sent tools/call for track_shipment, so there was nothing to follow or cancel.',
+          )
+        : notReached('Your client never got as far as a tool call (see the handshake check).');
     const n = call.frame.seq;
-    const params = paramsOf(call) ?? {};
+    const params = paramsOf(call);
+    const args = isObject(params.arguments) ? params.arguments : {};
     const token = tokenOf(call);
-    if (token === undefined) {
-      const astray =
-        'progressToken' in params
-          ? 'params.progressToken'
-          : isObject(params.arguments) && 'progressToken' in params.arguments
-            ? 'params.arguments.progressToken'
-            : isObject(params.arguments) && '_meta' in params.arguments
-              ? 'params.arguments._meta'
-              : undefined;
-      return {
-        ok: false,
-        frame: n,
-        message: astray
-          ? say`Your tools/call (${frameRef(n)}) has its token at ${astray}, where no server looks: the token belongs at params._meta.progressToken, beside name and arguments. Without it the server sent no progress.`
-          : say`Your tools/call (${frameRef(n)}) has no params._meta.progressToken, so the server had no token to report progress under and sent none.`,
-      };
-    }
-    if (typeof token !== 'string' && !Number.isInteger(token)) {
-      return {
-        ok: false,
-        frame: n,
-        message: say`Your tools/call (${frameRef(n)}) has progressToken ${quote(shown(token), 60)}; a progress token is a string or an integer.`,
-      };
-    }
-    const args = params.arguments;
-    const order = isObject(args) ? args.order_id : undefined;
-    if (order !== ORDER) {
-      return {
-        ok: false,
-        frame: n,
-        message: say`Your tools/call (${frameRef(n)}) tracks order_id ${shown(order)}; the task asks for ${shown(ORDER)}.`,
-      };
-    }
+    const astray =
+      'progressToken' in params
+        ? 'params.progressToken'
+        : 'progressToken' in args
+          ? 'params.arguments.progressToken'
+          : '_meta' in args
+            ? 'params.arguments._meta'
+            : undefined;
+    if (token === undefined && astray)
+      return fail`Your tools/call (${frameRef(n)}) has its token at ${astray}, where no server looks: the token belongs at params._meta.progressToken, beside name and arguments. Without it the server sent no progress.`;
+    if (token === undefined)
+      return fail`Your tools/call (${frameRef(n)}) has no params._meta.progressToken, so the server had no token to report progress under and sent none.`;
+    if (typeof token !== 'string' && !Number.isInteger(token))
+      return fail`Your tools/call (${frameRef(n)}) has progressToken ${json(token, 60)}; a progress token is a string or an integer.`;
+    if (args.order_id !== ORDER)
+      return fail`Your tools/call (${frameRef(n)}) tracks order_id ${shown(args.order_id)}; the task asks for ${shown(ORDER)}.`;
     const reply = conversation(run).responseTo(call);
-    if (reply?.message?.kind === 'result' && reply.message.result.isError === true) {
-      return {
-        ok: false,
-        frame: reply.frame.seq,
-        message: say`track_shipment failed in ${frameRef(reply.frame.seq)}: ${quote(resultText(reply) ?? '', 120)}. Ask for order "PT-1041".`,
-      };
-    }
+    if (resultOf(reply)?.isError === true)
+      return fail`track_shipment failed in ${frameRef(reply!.frame.seq)}: ${quote(resultText(reply) ?? '', 120)}. Ask for order "PT-1041".`;
     const first = steps(run, call)[0];
-    return {
-      ok: true,
-      frame: n,
-      message: first
-        ? say`Your tools/call (${frameRef(n)}) carries progressToken ${shown(token)}, and the server reported under it from ${frameRef(first.frame.seq)} on.`
-        : say`Your tools/call (${frameRef(n)}) carries progressToken ${shown(token)}.`,
-    };
+    return first
+      ? pass`Your tools/call (${frameRef(n)}) carries progressToken ${shown(token)}, and the server reported under it from ${frameRef(first.frame.seq)} on.`
+      : pass`Your tools/call (${frameRef(n)}) carries progressToken ${shown(token)}.`;
   },
 };
 
@@ -176,91 +144,54 @@ const cancelsTheCall: Check = {
     const call = theCall(run);
     if (!call) return notReached('There was no track_shipment call to cancel.');
     const id = call.message.id;
+    const callAt = frameRef(call.frame.seq);
     const good = goodCancel(run, call);
-    if (good) {
-      return {
-        ok: true,
-        frame: good.frame.seq,
-        message: say`Your notifications/cancelled (${frameRef(good.frame.seq)}) names requestId ${shown(id)}, the id of your tools/call (${frameRef(call.frame.seq)}).`,
-      };
-    }
+    if (good)
+      return pass`Your notifications/cancelled (${frameRef(good.frame.seq)}) names requestId ${shown(id)}, the id of your tools/call (${callAt}).`;
     const cancel = firstCancel(run);
-    if (!cancel) {
-      const second = steps(run, call)[1];
-      return second
-        ? stalled(
-            run,
-            say`Your client never sent notifications/cancelled for its tools/call (${frameRef(call.frame.seq)}), not even after the second progress step (${frameRef(second.frame.seq)}, progress ${shown(paramsOf(second)?.progress)}).`,
-            second.frame.seq,
-          )
-        : stalled(
-            run,
-            say`Your client never sent notifications/cancelled for its tools/call (${frameRef(call.frame.seq)}).`,
-          );
-    }
-    const c = cancel.frame.seq;
+    const second = steps(run, call)[1];
+    if (!cancel && second)
+      return stalled(
+        run,
+        say`Your client never sent notifications/cancelled for its tools/call (${callAt}), not even after the second progress step (${frameRef(second.frame.seq)}, progress ${shown(paramsOf(second).progress)}).`,
+        second.frame.seq,
+      );
+    if (!cancel)
+      return stalled(
+        run,
+        say`Your client never sent notifications/cancelled for its tools/call (${callAt}).`,
+      );
+    const c = frameRef(cancel.frame.seq);
     const params = paramsOf(cancel);
-    if (!params || !('requestId' in params)) {
-      return {
-        ok: false,
-        frame: c,
-        message: say`Your notifications/cancelled (${frameRef(c)}) has no params.requestId, so the server cannot tell which request to stop; expected ${shown(id)}, the id of your tools/call (${frameRef(call.frame.seq)}).`,
-      };
-    }
+    if (!('requestId' in params))
+      return fail`Your notifications/cancelled (${c}) has no params.requestId, so the server cannot tell which request to stop; expected ${shown(id)}, the id of your tools/call (${callAt}).`;
     const named = params.requestId;
     const other = conversation(run)
       .requests('c2s')
       .find((r) => r.message.id === named);
-    if (other?.message.method === 'initialize') {
-      return {
-        ok: false,
-        frame: c,
-        message: say`Your notifications/cancelled (${frameRef(c)}) names requestId ${shown(named)}: that is your initialize (${frameRef(other.frame.seq)}), which a client must never cancel. Name the tools/call instead: its id is ${shown(id)} (${frameRef(call.frame.seq)}).`,
-      };
-    }
-    if (named === id && 'id' in cancel.message!) {
-      return {
-        ok: false,
-        frame: c,
-        message: say`Your notifications/cancelled (${frameRef(c)}) names the right requestId, ${shown(named)}, but carries an id of its own, so the server took it for a request (see notifications-no-id) and did not cancel your call.`,
-      };
-    }
-    if (String(named) === String(id)) {
-      return {
-        ok: false,
-        frame: c,
-        message: say`Your notifications/cancelled (${frameRef(c)}) names requestId ${shown(named)}, but your tools/call (${frameRef(call.frame.seq)}) has id ${shown(id)}: a ${typeof named} is not a ${typeof id}, so the server knows no such request and goes on.`,
-      };
-    }
-    return {
-      ok: false,
-      frame: c,
-      message: say`Your notifications/cancelled (${frameRef(c)}) names requestId ${shown(named)}; expected ${shown(id)}, the id of your tools/call (${frameRef(call.frame.seq)}). Take it from the request you sent, not from a count of your own.`,
-    };
+    if (other?.message.method === 'initialize')
+      return fail`Your notifications/cancelled (${c}) names requestId ${shown(named)}: that is your initialize (${frameRef(other.frame.seq)}), which a client must never cancel. Name the tools/call instead: its id is ${shown(id)} (${callAt}).`;
+    if (named === id && 'id' in cancel.message!)
+      return fail`Your notifications/cancelled (${c}) names the right requestId, ${shown(named)}, but carries an id of its own, so the server took it for a request (see notifications-no-id) and did not cancel your call.`;
+    if (String(named) === String(id) && aKindOf(named) !== aKindOf(id))
+      return fail`Your notifications/cancelled (${c}) names requestId ${shown(named)}, but your tools/call (${callAt}) has id ${shown(id)}: ${aKindOf(named)} is not ${aKindOf(id)}, so the server knows no such request and goes on.`;
+    return fail`Your notifications/cancelled (${c}) names requestId ${shown(named)}; expected ${shown(id)}, the id of your tools/call (${callAt}). Take it from the request you sent, not from a count of your own.`;
   },
 };
 
-const cancelsAfterStepTwo: Check = {
-  id: 'cancels-after-step-2',
-  title: 'Cancel as soon as the second progress step arrives',
-  hint: 'Count the notifications/progress messages that carry your token; when the second one arrives, send the cancel right then. Count the messages, not the progress value: it is a running total whose numbers change from run to run.',
-  run(run) {
-    const found = callAndCancel(run);
-    if ('ok' in found) return found;
-    const { call, cancel } = found;
-    const c = cancel.frame.seq;
-    const all = steps(run, call);
-    const before = all.filter((s) => s.frame.seq < c);
-    if (before.length < 2) {
-      const last = before.at(-1);
-      return {
-        ok: false,
-        frame: c,
-        message: last
-          ? say`You cancelled in ${frameRef(c)} after only ${String(before.length)} progress step (${frameRef(last.frame.seq)}); wait for the second one.`
-          : say`You cancelled in ${frameRef(c)} before any progress step arrived; wait for the second notifications/progress with your token.`,
-      };
-    }
+const cancelsAfterStepTwo = afterCancel(
+  {
+    id: 'cancels-after-step-2',
+    title: 'Cancel as soon as the second progress step arrives',
+    hint: 'Count the notifications/progress messages that carry your token; when the second one arrives, send the cancel right then. Count the messages, not the progress value: it is a running total whose numbers change from run to run.',
+  },
+  (run, call, c) => {
+    const before = steps(run, call).filter((s) => s.frame.seq < c);
+    const last = before.at(-1);
+    if (before.length < 2)
+      return last
+        ? fail`You cancelled in ${frameRef(c)} after only ${String(before.length)} progress step (${frameRef(last.frame.seq)}); wait for the second one.`
+        : fail`You cancelled in ${frameRef(c)} before any progress step arrived; wait for the second notifications/progress with your token.`;
     const second = before[1]!;
     const reply = conversation(run).responseTo(call);
     // Frames the client had to wait for after the second step: the ones not in its burst.
@@ -269,20 +200,15 @@ const cancelsAfterStepTwo: Check = {
     );
     if (waited) {
       const what = waited === reply ? 'the result' : 'a later progress step';
-      return {
-        ok: false,
-        frame: waited.frame.seq,
-        message: say`You cancelled in ${frameRef(c)}, after ${what} (${frameRef(waited.frame.seq)}) that came ${String(Math.round(waited.frame.t - second.frame.t))} ms after the second step (${frameRef(second.frame.seq)}). Send the cancel as soon as the second step arrives.`,
-      };
+      const ms = String(Math.round(waited.frame.t - second.frame.t));
+      return fail(
+        say`You cancelled in ${frameRef(c)}, after ${what} (${frameRef(waited.frame.seq)}) that came ${ms} ms after the second step (${frameRef(second.frame.seq)}). Send the cancel as soon as the second step arrives.`,
+        waited.frame.seq,
+      );
     }
-    const progressValue = paramsOf(second)?.progress;
-    return {
-      ok: true,
-      frame: c,
-      message: say`You cancelled in ${frameRef(c)}, right after the second step (${frameRef(second.frame.seq)}, progress ${shown(progressValue)}).`,
-    };
+    return pass`You cancelled in ${frameRef(c)}, right after the second step (${frameRef(second.frame.seq)}, progress ${shown(paramsOf(second).progress)}).`;
   },
-};
+);
 
 const printsSteps: Check = {
   id: 'prints-steps',
@@ -296,97 +222,62 @@ const printsSteps: Check = {
       return notReached('The server sent no progress for your call (see calls-with-token).');
     const late = resultText(conversation(run).responseTo(call));
     const lines = printedLines(run).filter((l) => late === undefined || !l.includes(late));
+    const [one, two] = all.slice(0, 2).map((s) => frameRef(s.frame.seq));
     const expected = all.slice(0, 2);
     const shownLines = quote(lines.join('\n'), 240);
     const matches = (line: string | undefined, step: Read) =>
       line !== undefined && messageOf(step) !== '' && line.includes(messageOf(step));
     const stray = all.slice(2).find((s) => lines.some((l) => matches(l, s)));
-    if (stray) {
-      return {
-        ok: false,
-        frame: stray.frame.seq,
-        message: say`You printed ${quote(messageOf(stray), 120)} from ${frameRef(stray.frame.seq)}, a step after the second: once you decide to cancel, nothing more about that call is yours to show, even what was already on its way.`,
-      };
-    }
-    if (lines.length === expected.length && expected.every((s, i) => matches(lines[i], s))) {
-      return {
-        ok: true,
-        frame: expected[0]!.frame.seq,
-        message: expected[1]
-          ? say`You printed the messages of the two steps, ${frameRef(expected[0]!.frame.seq)} and ${frameRef(expected[1].frame.seq)}.`
-          : say`You printed the message of the only step there was (${frameRef(expected[0]!.frame.seq)}).`,
-      };
-    }
+    if (stray)
+      return fail`You printed ${quote(messageOf(stray), 120)} from ${frameRef(stray.frame.seq)}, a step after the second: once you decide to cancel, nothing more about that call is yours to show, even what was already on its way.`;
+    if (lines.length === expected.length && expected.every((s, i) => matches(lines[i], s)))
+      return two
+        ? pass`You printed the messages of the two steps, ${one!} and ${two}.`
+        : pass`You printed the message of the only step there was (${one!}).`;
     const want = quote(expected.map(messageOf).join('\n'), 240);
     const hardCoded = lines.length > 0 && !lines.some((l) => all.some((s) => matches(l, s)));
-    return {
-      ok: false,
-      frame: expected[0]!.frame.seq,
-      message: hardCoded
-        ? say`You printed ${shownLines}, which is in none of this run's progress messages (the scans change from run to run); expected ${want}, the params.message of ${frameRef(expected[0]!.frame.seq)}${expected[1] ? say` and ${frameRef(expected[1].frame.seq)}` : ''}.`
-        : say`Expected ${want}, the params.message of the first two steps (${frameRef(expected[0]!.frame.seq)}${expected[1] ? say`, ${frameRef(expected[1].frame.seq)}` : ''}), one per line and nothing else on stdout; saw ${shownLines}.`,
-    };
+    return hardCoded
+      ? fail`You printed ${shownLines}, which is in none of this run's progress messages (the scans change from run to run); expected ${want}, the params.message of ${one!}${two ? say` and ${two}` : ''}.`
+      : fail`Expected ${want}, the params.message of the first two steps (${one!}${two ? say`, ${two}` : ''}), one per line and nothing else on stdout; saw ${shownLines}.`;
   },
 };
 
-const ignoresLateReply: Check = {
-  id: 'ignores-late-reply',
-  title: 'Ignore a reply to the cancelled call',
-  hint: 'Keep a note that you cancelled the call; when a response with its id still arrives (the server may have finished before your cancel reached it), drop it without printing.',
-  run(run) {
-    const found = callAndCancel(run);
-    if ('ok' in found) return found;
-    const { call, cancel } = found;
+const ignoresLateReply = afterCancel(
+  {
+    id: 'ignores-late-reply',
+    title: 'Ignore a reply to the cancelled call',
+    hint: 'Keep a note that you cancelled the call; when a response with its id still arrives (the server may have finished before your cancel reached it), drop it without printing.',
+  },
+  (run, call, c) => {
     const reply = conversation(run).responseTo(call);
-    if (!reply) {
-      return {
-        ok: true,
-        message: say`No reply came for the cancelled call, as the spec asks of the server; there was nothing to ignore.`,
-      };
-    }
+    if (!reply)
+      return pass(
+        'No reply came for the cancelled call, as the spec asks of the server; there was nothing to ignore.',
+      );
     const text = resultText(reply);
-    const said = text !== undefined && run.program.stdout.includes(text);
-    if (said) {
-      return {
-        ok: false,
-        frame: reply.frame.seq,
-        message: say`You printed the result of the call you had cancelled (${frameRef(reply.frame.seq)}, ${quote(text, 120)}). It crossed your cancel (${frameRef(cancel.frame.seq)}) on the way: the server had finished before it read the cancel. A cancelled call is over for you; drop its reply.`,
-      };
-    }
-    return {
-      ok: true,
-      frame: reply.frame.seq,
-      message: say`A reply still came (${frameRef(reply.frame.seq)}): it crossed your cancel (${frameRef(cancel.frame.seq)}). You did not print it.`,
-    };
+    if (text !== undefined && run.program.stdout.includes(text))
+      return fail`You printed the result of the call you had cancelled (${frameRef(reply.frame.seq)}, ${quote(text, 120)}). It crossed your cancel (${frameRef(c)}) on the way: the server had finished before it read the cancel. A cancelled call is over for you; drop its reply.`;
+    return pass`A reply still came (${frameRef(reply.frame.seq)}): it crossed your cancel (${frameRef(c)}). You did not print it.`;
   },
-};
+);
 
-const stopsAfterCancel: Check = {
-  id: 'stops-after-cancel',
-  title: 'Stop waiting once you have cancelled',
-  hint: "After the cancel, wait for nothing more from that call: a cancelled request normally gets no reply at all. Close the server's stdin (child.stdin.end()) and let your program end.",
-  run(run) {
-    const found = callAndCancel(run);
-    if ('ok' in found) return found;
-    const { call, cancel } = found;
-    const c = cancel.frame.seq;
-    if (run.verdict === 'timeout') {
-      const reply = conversation(run).responseTo(call);
-      return {
-        ok: false,
-        frame: c,
-        message: run.stdinClosed
-          ? say`After your cancel (${frameRef(c)}) your client closed the server's stdin but did not end: something (a timer, an open handle) kept it running until the harness stopped it.`
-          : say`After your cancel (${frameRef(c)}) your client kept the server open and waited until the harness stopped it${reply ? '' : ': no reply came, and none should. A cancelled request gets no response'}. Close the server's stdin right after cancelling.`,
-      };
-    }
-    return {
-      ok: true,
-      frame: c,
-      message: say`After your cancel (${frameRef(c)}) your client waited for nothing more.`,
-    };
+const stopsAfterCancel = afterCancel(
+  {
+    id: 'stops-after-cancel',
+    title: 'Stop waiting once you have cancelled',
+    hint: "After the cancel, wait for nothing more from that call: a cancelled request normally gets no reply at all. Close the server's stdin (child.stdin.end()) and let your program end.",
   },
-};
+  (run, call, c) => {
+    if (run.verdict !== 'timeout')
+      return pass`After your cancel (${frameRef(c)}) your client waited for nothing more.`;
+    if (run.stdinClosed)
+      return fail`After your cancel (${frameRef(c)}) your client closed the server's stdin but did not end: something (a timer, an open handle) kept it running until the harness stopped it.`;
+    const noReply = conversation(run).responseTo(call)
+      ? ''
+      : ': no reply came, and none should. A cancelled request gets no response';
+    return fail`After your cancel (${frameRef(c)}) your client kept the server open and waited until the harness stopped it${noReply}. Close the server's stdin right after cancelling.`;
+  },
+);
 
 export const checks: Check[] = [
   ...rawClientBasics([

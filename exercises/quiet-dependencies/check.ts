@@ -2,14 +2,29 @@
 // behind the tap. Every stray byte on its stdout is counted and the first one placed; both
 // plan_route calls must be answered with this run's right hubs; carrier-kit's diagnostics
 // (banner, the helper's line with this run's trace id, each progress bar) must be on stderr.
-import { counted } from '../../sandbox/checks/words.ts';
-import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
-import { conversation } from '../../sandbox/checks/client-checks.ts';
-import { driverReports } from '../../sandbox/checks/driver-reports.ts';
-import { clip, quote, stderrGist, type Read } from '../../sandbox/checks/frames.ts';
-import { notReached } from '../../sandbox/checks/not-reached.ts';
-import { frameRef, joined, mentionedFrames, say } from '../../sandbox/checks/say.ts';
-import { readFrame } from '../../sandbox/wire/read.ts';
+import {
+  clip,
+  conversation,
+  counted,
+  driverReports,
+  fail,
+  frameRef,
+  isObject,
+  joined,
+  mentionedFrames,
+  notReached,
+  paramsOf,
+  pass,
+  quote,
+  readFrame,
+  say,
+  stderrGist,
+  toolCalls,
+  type Check,
+  type Read,
+  type RunRecord,
+  type Said,
+} from '../../sandbox/checks/index.ts';
 import { hubFor } from './starter/hubs.ts';
 
 /** What the reference client made up for this run (its `@@run` line). */
@@ -24,12 +39,14 @@ function runData(run: RunRecord): RunData | undefined {
   return { trace: value.trace, orders: value.orders.filter((o) => typeof o === 'string') };
 }
 
+/** A piece of a server line read as a message of its own, if it is one. */
+const asMessage = (text: string) =>
+  readFrame({ seq: 0, t: 0, dir: 's2c', transport: 'stdio', text }).message;
+
 /** Where a stray line ends and a real message, glued to it, starts; or -1. */
 function gluedAt(text: string): number {
-  for (let i = text.indexOf('{', 1); i > 0; i = text.indexOf('{', i + 1)) {
-    const rest = readFrame({ seq: 0, t: 0, dir: 's2c', transport: 'stdio', text: text.slice(i) });
-    if (rest.message) return i;
-  }
+  for (let i = text.indexOf('{', 1); i > 0; i = text.indexOf('{', i + 1))
+    if (asMessage(text.slice(i))) return i;
   return -1;
 }
 
@@ -46,20 +63,14 @@ function whatItIs(r: Read, run: RunRecord, data: RunData | undefined): string {
   const text = r.frame.text;
   const glued = gluedAt(text) > 0;
   const bar = /\d+%/.test(text) && /\[[# ]*\]/.test(text);
-  if (glued && bar) {
-    return (
-      'a progress bar written to stdout without a newline (a \\r does not end a line), so the ' +
-      'reply written after it continues its line: the client cannot parse that line and loses the reply'
-    );
-  }
-  if (glued) {
+  if (glued && bar)
+    return 'a progress bar written to stdout without a newline (a \\r does not end a line), so the reply written after it continues its line: the client cannot parse that line and loses the reply';
+  if (glued)
     return 'text without a newline, glued to the front of a reply: the client cannot parse that line and loses the reply';
-  }
   if (bar)
     return 'a progress bar on stdout: it ends its line now, but it is still not a JSON-RPC message';
-  if (data && text.includes(data.trace)) {
+  if (data && text.includes(data.trace))
     return "the helper process's line: a child started with stdio 'inherit' (or piped into process.stdout) writes into your stdout";
-  }
   if (/carrier-kit/.test(text)) return "carrier-kit's banner, printed with console.log";
   if (run.unterminated.has(r.frame.seq)) return 'text with no newline after it, not JSON';
   return 'not a JSON-RPC message';
@@ -82,18 +93,15 @@ const stdoutClean: Check = {
   hint: 'Send every human-readable byte to stderr: the banner, the helper process (give it its own stdio, not inherit) and the progress bar.',
   run(run) {
     const lines = conversation(run).from('s2c');
-    if (lines.length === 0) {
+    if (lines.length === 0)
       return notReached(
         'Your server wrote nothing on stdout, not even its replies (see the other checks).',
       );
-    }
     const stray = lines.filter((r) => r.problem);
-    if (stray.length === 0) {
-      return {
-        ok: true,
-        message: `All ${lines.length} lines your server wrote on stdout were JSON-RPC messages: not one stray byte.`,
-      };
-    }
+    if (stray.length === 0)
+      return pass(
+        `All ${lines.length} lines your server wrote on stdout were JSON-RPC messages: not one stray byte.`,
+      );
     const data = runData(run);
     const total = stray.reduce((sum, r) => sum + bytes(strayText(r)), 0);
     const first = stray[0]!;
@@ -106,25 +114,19 @@ const stdoutClean: Check = {
       );
     const more = stray.length > 4 ? `; and ${stray.length - 4} more` : '';
     const rest = others.length > 0 ? say` Then: ${joined(others, '; ')}${more}.` : '';
-    return {
-      ok: false,
-      frame: first.frame.seq,
-      message: say`Your server wrote ${counted(total, 'stray byte')} on stdout, in ${counted(stray.length, 'line')}. \
+    return fail`Your server wrote ${counted(total, 'stray byte')} on stdout, in ${counted(stray.length, 'line')}. \
 The first starts at byte ${at} of stdout, in ${frameRef(first.frame.seq)}: \
-${clip(JSON.stringify(strayText(first)), 70)} is ${whatItIs(first, run, data)}.${rest}`,
-    };
+${clip(JSON.stringify(strayText(first)), 70)} is ${whatItIs(first, run, data)}.${rest}`;
   },
 };
 
 /** The plan_route request for this order, and its answer if one could be read. */
 function callFor(run: RunRecord, orderId: string): { call?: Read; answer?: Read } {
-  const conv = conversation(run);
-  const call = conv.requests('c2s').find((r) => {
-    const p = r.message.params as
-      { name?: unknown; arguments?: { order_id?: unknown } } | undefined;
-    return r.message.method === 'tools/call' && p?.arguments?.order_id === orderId;
+  const call = toolCalls(run).find((r) => {
+    const args = paramsOf(r).arguments;
+    return isObject(args) && args.order_id === orderId;
   });
-  return { call, answer: call ? conv.responseTo(call) : undefined };
+  return { call, answer: call ? conversation(run).responseTo(call) : undefined };
 }
 
 /** A stray line that holds the reply to `call`, glued behind something else. */
@@ -134,15 +136,8 @@ function gluedReplyTo(run: RunRecord, call: Read): Read | undefined {
     .from('s2c')
     .find((r) => {
       const at = r.problem ? gluedAt(r.frame.text) : -1;
-      if (at < 0) return false;
-      const rest = readFrame({
-        seq: 0,
-        t: 0,
-        dir: 's2c',
-        transport: 'stdio',
-        text: r.frame.text.slice(at),
-      });
-      return rest.message?.kind === 'result' && rest.message.id === id;
+      const rest = at < 0 ? undefined : asMessage(r.frame.text.slice(at));
+      return rest?.kind === 'result' && rest.id === id;
     });
 }
 
@@ -155,22 +150,21 @@ const bothAnswered: Check = {
   hint: 'The client loses a reply whose line does not start with it: nothing may be written on stdout without a newline, right before a reply.',
   run(run) {
     const data = runData(run);
-    if (!data) {
+    if (!data)
       return notReached(
         'The reference client did not start, so no call was made (see the session check).',
       );
-    }
     const conv = conversation(run);
     if (conv.from('s2c').length === 0) {
       const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
-      const out: Outcome = {
-        ok: false,
-        message: init
-          ? say`No call could be made: your server wrote nothing at all on stdout, not even the reply to initialize (${frameRef(init.frame.seq)}). Did something take stdout away from the MCP transport?${run.peer.stderr.includes('"jsonrpc":"2.0"') ? ' Its replies turned up on stderr instead.' : ''}`
-          : 'No call could be made: the reference client never got to send initialize (see the session check).',
-      };
-      if (init) out.frame = init.frame.seq;
-      return out;
+      const onStderr = run.peer.stderr.includes('"jsonrpc":"2.0"')
+        ? ' Its replies turned up on stderr instead.'
+        : '';
+      return init
+        ? fail`No call could be made: your server wrote nothing at all on stdout, not even the reply to initialize (${frameRef(init.frame.seq)}). Did something take stdout away from the MCP transport?${onStderr}`
+        : fail(
+            'No call could be made: the reference client never got to send initialize (see the session check).',
+          );
     }
     const told: Said[] = [];
     let frame: number | undefined;
@@ -206,19 +200,11 @@ const bothAnswered: Check = {
           : say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) never got a reply`,
       );
     }
-    if (told.length > 0) {
-      const out: Outcome = {
-        ok: false,
-        message: say`Not every call was answered: ${joined(told, '; ')}.`,
-      };
-      if (frame !== undefined) out.frame = frame;
-      return out;
-    }
+    if (told.length > 0)
+      return fail(say`Not every call was answered: ${joined(told, '; ')}.`, frame);
     const pieces = run.splitDelivery ? ', though the pipe delivered your bytes in pieces' : '';
-    return {
-      ok: true,
-      message: `Both calls were answered with the right hub (${data.orders.map((o) => `${o} via ${hubFor(o)}`).join(', ')})${pieces}.`,
-    };
+    const hubs = data.orders.map((o) => `${o} via ${hubFor(o)}`).join(', ');
+    return pass(`Both calls were answered with the right hub (${hubs})${pieces}.`);
   },
 };
 
@@ -253,21 +239,18 @@ const onStderr: Check = {
   hint: "Move the diagnostics, do not silence them: the banner, the helper's output and the progress bar all belong on stderr, where hosts keep logs.",
   run(run) {
     const data = runData(run);
-    if (!data) {
+    if (!data)
       return notReached(
         'The reference client did not start, so there was no run to look for (see the session check).',
       );
-    }
     // A progress bar redraws with \r: each step counts as a line.
     const lines = run.peer.stderr.split(/[\r\n]+/).filter((l) => l.trim());
     const expected = expectedDiagnostics(data);
     const missing = expected.filter((d) => !lines.some((l) => d.says(l)));
-    if (missing.length === 0) {
-      return {
-        ok: true,
-        message: `All ${expected.length} of carrier-kit's diagnostics reached stderr (the banner, and the helper's line and the progress bar for each order), e.g. ${quote(lines.find((l) => l.includes(data.trace)) ?? '', 80)}.`,
-      };
-    }
+    if (missing.length === 0)
+      return pass(
+        `All ${expected.length} of carrier-kit's diagnostics reached stderr (the banner, and the helper's line and the progress bar for each order), e.g. ${quote(lines.find((l) => l.includes(data.trace)) ?? '', 80)}.`,
+      );
     const stray = conversation(run)
       .from('s2c')
       .filter((r) => r.problem);
@@ -279,11 +262,9 @@ const onStderr: Check = {
     });
     const message = say`${missing.length} of carrier-kit's ${expected.length} diagnostics did not reach your server's stderr: \
 ${joined(told, '; ')}. Hosts show or store stderr; a diagnostic thrown away (stdio 'ignore', a silenced console) helps nobody.`;
-    const out: Outcome = { ok: false, message };
     // The earliest frame it names: the two orders' output may come in either order.
     const named = mentionedFrames(message);
-    if (named.length > 0) out.frame = Math.min(...named);
-    return out;
+    return fail(message, named.length > 0 ? Math.min(...named) : undefined);
   },
 };
 
@@ -292,15 +273,10 @@ const completes: Check = {
   title: 'The reference client finishes its session',
   hint: 'The server must start, answer both calls and exit when its stdin closes; run `node client.ts node server.ts` to see.',
   run(run) {
-    if (run.verdict === 'timeout') {
-      return { ok: false, message: `The session did not finish within ${run.timeoutMs / 1000} s.` };
-    }
-    if (run.program.exit?.code === 0) {
-      return {
-        ok: true,
-        message: 'The reference client connected, made both calls and closed the session.',
-      };
-    }
+    if (run.verdict === 'timeout')
+      return fail(`The session did not finish within ${run.timeoutMs / 1000} s.`);
+    if (run.program.exit?.code === 0)
+      return pass('The reference client connected, made both calls and closed the session.');
     const client = run.program.stderr
       .split('\n')
       .filter((l) => l.startsWith('client: '))
@@ -314,10 +290,9 @@ const completes: Check = {
         : gist
           ? ` Your server's stderr says: ${quote(gist, 200)}`
           : '';
-    return {
-      ok: false,
-      message: `The reference client failed (exit ${run.program.exit?.code ?? run.program.exit?.signal}).${said}`,
-    };
+    return fail(
+      `The reference client failed (exit ${run.program.exit?.code ?? run.program.exit?.signal}).${said}`,
+    );
   },
 };
 

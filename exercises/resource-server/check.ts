@@ -10,55 +10,48 @@
 // the answer), and values that are nearly right (another port, a scope that starts like the
 // one needed, an audience on the same origin). A guard written case by case against the plain
 // cases fails on their edges.
-import { frameRef, say } from '../../sandbox/checks/say.ts';
-import { conversation } from '../../sandbox/checks/client-checks.ts';
-import { clip } from '../../sandbox/checks/frames.ts';
-import { notReached } from '../../sandbox/checks/not-reached.ts';
-import { driverReports, whyDriverStopped } from '../../sandbox/checks/driver-reports.ts';
-import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
+import {
+  caseTable,
+  clip,
+  conversation,
+  driverReports,
+  fail,
+  frameRef,
+  notReached,
+  pass,
+  say,
+  stringOf,
+  whyDriverStopped,
+  type Check,
+  type RunRecord,
+  type Said,
+} from '../../sandbox/checks/index.ts';
 
 const SCOPE = 'orders:read';
 const OTHER_SERVER = 'https://mail.paper-trail.example/mcp';
 
 interface Case {
-  case: string;
   id: string;
   status?: number;
   forwarded?: boolean;
   wwwAuthenticate?: string;
   failed?: string;
 }
+type Reported = Case & { case: string };
 
 /** What a case must get: through to Paper Trail, 401 with the challenge, or a kind of 403. */
 type Expected = 'allowed' | 'unauthenticated' | 'forbidden' | 'insufficient-scope';
+/** A rule's cases by what they must get, each with what finishes "The request …", in order. */
+type Probes = Partial<Record<Expected, Record<string, string>>>;
 
-/** One request of the driver's, as a check judges it. `what` finishes "The request …". */
-interface Probe {
-  case: string;
-  what: string;
-  expect: Expected;
-}
-
-function cases(run: RunRecord): Map<string, Case> {
-  const out = new Map<string, Case>();
-  for (const { value } of driverReports(run.program.stdout, 'case')) {
-    if (typeof value.case === 'string' && typeof value.id === 'string')
-      out.set(value.case, value as unknown as Case);
-  }
-  return out;
-}
-
-function metadataUrl(run: RunRecord): string | undefined {
-  const site = driverReports(run.program.stdout, 'site')[0]?.value;
-  return typeof site?.metadataUrl === 'string' ? site.metadataUrl : undefined;
-}
+const metadataUrl = (run: RunRecord) =>
+  stringOf(driverReports(run.program.stdout, 'site')[0]?.value.metadataUrl);
 
 /** The frame in which Paper Trail received this case's request, if it got through. */
-function arrival(run: RunRecord, c: Case): number | undefined {
-  return conversation(run)
-    .from('c2s')
-    .find((r) => r.message?.kind === 'request' && r.message.id === c.id)?.frame.seq;
-}
+const arrival = (run: RunRecord, c: Case) =>
+  conversation(run)
+    .requests('c2s')
+    .find((r) => r.message.id === c.id)?.frame.seq;
 
 /** What happened, in a few words with the status. */
 function seen(run: RunRecord, c: Case): Said {
@@ -70,41 +63,36 @@ function seen(run: RunRecord, c: Case): Said {
   }
   // The header as it was sent, not as a JSON string: its own quotes are the point.
   const header = c.wwwAuthenticate
-    ? say` with WWW-Authenticate: ${clip(c.wwwAuthenticate.replace(/\p{Cc}/gu, ' '), 200)}`
-    : say` with no WWW-Authenticate header`;
+    ? ` with WWW-Authenticate: ${clip(c.wwwAuthenticate.replace(/\p{Cc}/gu, ' '), 200)}`
+    : ` with no WWW-Authenticate header`;
   return say`it got HTTP ${c.status ?? '?'}${header}`;
 }
 
-interface Param {
-  value: string;
-  quoted: boolean;
-}
-
-/** Parameters of a Bearer challenge, or null when the header is not one. */
-function bearerChallenge(header: string | undefined): Map<string, Param> | null {
+/** Parameters of a Bearer challenge (value, and whether it was quoted), or null when the header is not one. */
+function bearerChallenge(header: string | undefined) {
   const m = header === undefined ? null : /^\s*bearer(?:\s+(.*))?$/i.exec(header);
   if (!m) return null;
-  const params = new Map<string, Param>();
+  const params = new Map<string, { value: string; quoted: boolean }>();
   for (const p of (m[1] ?? '').matchAll(/([\w-]+)\s*=\s*(?:"([^"]*)"|([^\s,]+))/g))
     params.set(p[1].toLowerCase(), { value: p[2] ?? p[3], quoted: p[2] !== undefined });
   return params;
 }
 
-/** What is wrong with one case's answer, or null when it is what the rule asks for. */
-function judgeCase(run: RunRecord, c: Case, probe: Probe): Said | null {
-  const { what, expect } = probe;
+/**
+ * What is wrong with one case's answer, as the words after "The request … : what happened",
+ * or null when it is what the rule asks for.
+ */
+function judgeCase(run: RunRecord, c: Case, expect: Expected): string | null {
   const refused = !c.forwarded && c.status !== undefined && (c.status < 200 || c.status >= 300);
   if (expect === 'allowed') {
     if (c.forwarded && c.status !== undefined && c.status >= 200 && c.status < 300) return null;
-    if (c.forwarded)
-      return say`The request ${what}: ${seen(run, c)}, but Paper Trail answered HTTP ${c.status ?? '?'}.`;
-    return say`The request ${what}: ${seen(run, c)}. Expected it to reach Paper Trail: the token is signed by the authorization server, names this server as its audience, has scope ${SCOPE} and has not expired.`;
+    if (c.forwarded) return `, but Paper Trail answered HTTP ${c.status ?? '?'}.`;
+    return `. Expected it to reach Paper Trail: the token is signed by the authorization server, names this server as its audience, has scope ${SCOPE} and has not expired.`;
   }
   if (expect === 'forbidden' || expect === 'insufficient-scope') {
     if (expect === 'insufficient-scope' && c.status === 401 && !c.forwarded)
-      return say`The request ${what}: ${seen(run, c)}. 401 tells the client its token is bad and it would fetch the same token again; the token is good, only not enough: 403 with error="insufficient_scope".`;
-    if (c.status !== 403 || c.forwarded)
-      return say`The request ${what}: ${seen(run, c)}. Expected HTTP 403 and nothing passed on.`;
+      return '. 401 tells the client its token is bad and it would fetch the same token again; the token is good, only not enough: 403 with error="insufficient_scope".';
+    if (c.status !== 403 || c.forwarded) return '. Expected HTTP 403 and nothing passed on.';
     if (expect === 'forbidden') return null;
     const challenge = bearerChallenge(c.wwwAuthenticate);
     const scope = challenge?.get('scope');
@@ -112,50 +100,48 @@ function judgeCase(run: RunRecord, c: Case, probe: Probe): Said | null {
       challenge?.get('error')?.value !== 'insufficient_scope' ||
       !scope?.value.split(' ').includes(SCOPE)
     )
-      return say`The request ${what}: ${seen(run, c)}. The 403 must say why and what would do: WWW-Authenticate: Bearer error="insufficient_scope", scope="${SCOPE}".`;
+      return `. The 403 must say why and what would do: WWW-Authenticate: Bearer error="insufficient_scope", scope="${SCOPE}".`;
     if (!scope.quoted)
-      return say`The request ${what}: ${seen(run, c)}. A URL or a scope with ":" in it is not an HTTP token, so the parameter's value must be in double quotes: scope="${SCOPE}".`;
+      return `. A URL or a scope with ":" in it is not an HTTP token, so the parameter's value must be in double quotes: scope="${SCOPE}".`;
     return null;
   }
-  if (!refused)
-    return say`The request ${what}: ${seen(run, c)}. Expected HTTP 401 and nothing passed on.`;
+  if (!refused) return '. Expected HTTP 401 and nothing passed on.';
   if (c.status === 403)
-    return say`The request ${what}: ${seen(run, c)}. 403 tells the client its token is good but not enough, so it would ask for more scope with the same bad credentials; a token that is missing, forged, expired or meant for another server is 401, so the client fetches a new one.`;
-  if (c.status !== 401)
-    return say`The request ${what}: ${seen(run, c)}. Expected HTTP 401 (unauthenticated).`;
+    return '. 403 tells the client its token is good but not enough, so it would ask for more scope with the same bad credentials; a token that is missing, forged, expired or meant for another server is 401, so the client fetches a new one.';
+  if (c.status !== 401) return '. Expected HTTP 401 (unauthenticated).';
   const challenge = bearerChallenge(c.wwwAuthenticate);
-  const want = metadataUrl(run);
+  const want = metadataUrl(run) ?? '?';
   if (!challenge)
-    return say`The request ${what}: ${seen(run, c)}. A 401 must carry a WWW-Authenticate challenge with the Bearer scheme, or the client cannot tell how to authenticate.`;
+    return '. A 401 must carry a WWW-Authenticate challenge with the Bearer scheme, or the client cannot tell how to authenticate.';
   const named = challenge.get('resource_metadata');
-  if (named?.value !== want)
-    return say`The request ${what}: ${seen(run, c)}. The Bearer challenge must name this server's metadata as resource_metadata="${want ?? '?'}": that document is where the client learns which authorization server to ask.`;
+  if (named?.value !== metadataUrl(run))
+    return `. The Bearer challenge must name this server's metadata as resource_metadata="${want}": that document is where the client learns which authorization server to ask.`;
   if (!named?.quoted)
-    return say`The request ${what}: ${seen(run, c)}. A URL is not an HTTP token (it holds ":" and "/"), so the parameter's value must be in double quotes: resource_metadata="${want ?? '?'}".`;
+    return `. A URL is not an HTTP token (it holds ":" and "/"), so the parameter's value must be in double quotes: resource_metadata="${want}".`;
   return null;
 }
 
 /** A rule judged on its cases in order: the first wrong answer, or the rule's own summary. */
-function rule(check: Omit<Check, 'run'> & { passes: string; probes: readonly Probe[] }): Check {
+function rule(check: Omit<Check, 'run'> & { passes: string; probes: Probes }): Check {
   const { passes, probes, ...rest } = check;
+  const judged = Object.entries(probes).flatMap(([expect, cases]) =>
+    Object.entries(cases).map(([name, what]) => ({ name, what, expect: expect as Expected })),
+  );
   return {
     ...rest,
-    run(run): Outcome {
-      const reported = cases(run);
-      for (const probe of probes) {
-        const c = reported.get(probe.case);
-        if (!c) {
+    run(run) {
+      const reported = caseTable<Reported>(run, { strings: ['id'] });
+      for (const { name, what, expect } of judged) {
+        const c = reported.get(name);
+        if (!c)
           return notReached(
-            `The driver never reported the "${probe.case}" request.${whyDriverStopped(run, 'authorize()')}`,
+            `The driver never reported the "${name}" request.${whyDriverStopped(run, 'authorize()')}`,
           );
-        }
-        const wrong = judgeCase(run, c, probe);
-        if (wrong) {
-          const at = c.forwarded ? arrival(run, c) : undefined;
-          return { ok: false, message: wrong, ...(at !== undefined && { frame: at }) };
-        }
+        const wrong = judgeCase(run, c, expect);
+        const at = c.forwarded ? arrival(run, c) : undefined;
+        if (wrong) return fail(say`The request ${what}: ${seen(run, c)}${wrong}`, at);
       }
-      return { ok: true, message: passes };
+      return pass(passes);
     },
   };
 }
@@ -169,139 +155,100 @@ export const checks: Check[] = [
     title: 'A valid token for this server gets through, in and out of a session',
     hint: 'Tokens are minted anew on every run; accept any token that readToken() verifies and whose claims fit, not one you have seen.',
     passes: 'Valid tokens get through, the session too.',
-    probes: [
-      { case: 'good', what: 'with a valid token (Authorization: Bearer …)', expect: 'allowed' },
-      {
-        case: 'session-with-token',
-        what: 'in the session it opened, with the same token',
-        expect: 'allowed',
+    probes: {
+      allowed: {
+        good: 'with a valid token (Authorization: Bearer …)',
+        'session-with-token': 'in the session it opened, with the same token',
+        'scope-first': `with a valid token whose scope lists ${SCOPE} first ("${SCOPE} profile")`,
       },
-      {
-        case: 'scope-first',
-        what: `with a valid token whose scope lists ${SCOPE} first ("${SCOPE} profile")`,
-        expect: 'allowed',
-      },
-    ],
+    },
   }),
   rule({
     id: 'bearer-any-case',
     title: 'The scheme name "Bearer" is matched without regard to case',
     hint: 'HTTP authentication scheme names are case-insensitive: "bearer", "Bearer" and "BEARER" are one scheme.',
     passes: 'The scheme name "bearer" in lower case is accepted.',
-    probes: [
-      {
-        case: 'lowercase-scheme',
-        what: 'with a valid token sent as "Authorization: bearer …" (lower case)',
-        expect: 'allowed',
+    probes: {
+      allowed: {
+        'lowercase-scheme': 'with a valid token sent as "Authorization: bearer …" (lower case)',
       },
-    ],
+    },
   }),
   rule({
     id: 'challenge-without-token',
     title: 'No token: 401 with a Bearer challenge naming the metadata',
     hint: 'The client learns how to get a token from your 401: WWW-Authenticate: Bearer resource_metadata="<site.metadataUrl>".',
     passes: 'No token: 401 with a Bearer challenge naming the metadata.',
-    probes: [{ case: 'no-token', what: 'with no Authorization header', expect: 'unauthenticated' }],
+    probes: {
+      unauthenticated: {
+        'no-token': 'with no Authorization header',
+      },
+    },
   }),
   rule({
     id: 'checks-signature',
     title: 'A token the authorization server did not sign is refused',
     hint: 'A header that says Bearer is not a token you can trust: ask readToken() and refuse when it returns null.',
     passes: 'Forged tokens get 401, whatever scope they claim.',
-    probes: [
-      {
-        case: 'forged',
-        what: 'with a token signed by someone other than the authorization server',
-        expect: 'unauthenticated',
+    probes: {
+      unauthenticated: {
+        forged: 'with a token signed by someone other than the authorization server',
+        'forged-no-scope': `with a forged token ${NO_SCOPE}: a token nobody signed is no token, whatever it lacks`,
       },
-      {
-        case: 'forged-no-scope',
-        what: `with a forged token ${NO_SCOPE}: a token nobody signed is no token, whatever it lacks`,
-        expect: 'unauthenticated',
-      },
-    ],
+    },
   }),
   rule({
     id: 'checks-audience',
     title: 'A token issued for another server is refused',
     hint: 'A verified token is not yet a token for you: its aud must be exactly site.resource.',
     passes: 'Tokens for other servers get 401, the one on this origin too.',
-    probes: [
-      {
-        case: 'wrong-audience',
-        what: `with a genuine token ${ANOTHER}`,
-        expect: 'unauthenticated',
+    probes: {
+      unauthenticated: {
+        'wrong-audience': `with a genuine token ${ANOTHER}`,
+        'audience-same-origin':
+          'with a genuine token whose audience is /admin on this very host and port: the same origin, another resource',
+        'wrong-audience-no-scope': `with a genuine token ${ANOTHER} and ${NO_SCOPE}: it is not a token for this server at all, so it is 401 before any scope is read`,
       },
-      {
-        case: 'audience-same-origin',
-        what: 'with a genuine token whose audience is /admin on this very host and port: the same origin, another resource',
-        expect: 'unauthenticated',
-      },
-      {
-        case: 'wrong-audience-no-scope',
-        what: `with a genuine token ${ANOTHER} and ${NO_SCOPE}: it is not a token for this server at all, so it is 401 before any scope is read`,
-        expect: 'unauthenticated',
-      },
-    ],
+    },
   }),
   rule({
     id: 'checks-expiry',
     title: 'An expired token is refused',
     hint: 'exp is in seconds since the epoch; compare it with site.now(), before you look at the scope.',
     passes: 'Expired tokens get 401, whatever scope they carry.',
-    probes: [
-      {
-        case: 'expired',
-        what: 'with a genuine token for this server that expired a minute ago',
-        expect: 'unauthenticated',
+    probes: {
+      unauthenticated: {
+        expired: 'with a genuine token for this server that expired a minute ago',
+        'expired-no-scope': `with a genuine token for this server that expired a minute ago, ${NO_SCOPE}: an expired token is no longer valid, so it is 401 before any scope is read`,
       },
-      {
-        case: 'expired-no-scope',
-        what: `with a genuine token for this server that expired a minute ago, ${NO_SCOPE}: an expired token is no longer valid, so it is 401 before any scope is read`,
-        expect: 'unauthenticated',
-      },
-    ],
+    },
   }),
   rule({
     id: 'scope-step-up',
     title: 'A valid token without the scope: 403 insufficient_scope naming the scope',
     hint: 'A token that is fine but lacks scope gets 403 with WWW-Authenticate: Bearer error="insufficient_scope", scope="<site.scope>": the client then asks for that scope (step-up). Scopes are whole words of a space-separated list.',
     passes: 'A token without the scope: 403 insufficient_scope naming the scope.',
-    probes: [
-      {
-        case: 'missing-scope',
-        what: `with a genuine, current token for this server ${NO_SCOPE}`,
-        expect: 'insufficient-scope',
+    probes: {
+      'insufficient-scope': {
+        'missing-scope': `with a genuine, current token for this server ${NO_SCOPE}`,
+        'scope-longer': `with a genuine, current token whose scope is "profile ${SCOPE}-history": that is another scope that only starts like ${SCOPE}`,
+        'scope-shorter': `with a genuine, current token whose scope is "profile orders": "orders" is part of the name ${SCOPE}, not that scope`,
       },
-      {
-        case: 'scope-longer',
-        what: `with a genuine, current token whose scope is "profile ${SCOPE}-history": that is another scope that only starts like ${SCOPE}`,
-        expect: 'insufficient-scope',
-      },
-      {
-        case: 'scope-shorter',
-        what: `with a genuine, current token whose scope is "profile orders": "orders" is part of the name ${SCOPE}, not that scope`,
-        expect: 'insufficient-scope',
-      },
-    ],
+    },
   }),
   rule({
     id: 'header-only',
     title: 'A token anywhere but the Authorization header is no token',
     hint: 'Read the token from the Authorization header and nowhere else: a URL ends up in logs, history and Referer headers.',
     passes: 'Tokens outside the Authorization header count as no token.',
-    probes: [
-      {
-        case: 'query-token',
-        what: 'with a valid token in the query string (/mcp?access_token=…) and no Authorization header',
-        expect: 'unauthenticated',
+    probes: {
+      unauthenticated: {
+        'query-token':
+          'with a valid token in the query string (/mcp?access_token=…) and no Authorization header',
+        'token-in-other-header':
+          'with a valid token in an X-Access-Token header and no Authorization header',
       },
-      {
-        case: 'token-in-other-header',
-        what: 'with a valid token in an X-Access-Token header and no Authorization header',
-        expect: 'unauthenticated',
-      },
-    ],
+    },
   }),
   rule({
     id: 'rebinding',
@@ -309,50 +256,32 @@ export const checks: Check[] = [
     hint: 'Check Host (with its port) against site.hosts and, when there is one, Origin against site.origins, before anything else: neither a valid token nor a missing one changes that answer.',
     passes:
       'Foreign Host, port and Origin: 403, with or without a token; this server’s own Origin gets through.',
-    probes: [
-      {
-        case: 'foreign-host',
-        what: 'with a valid token and Host: evil.example (DNS rebinding)',
-        expect: 'forbidden',
+    probes: {
+      forbidden: {
+        'foreign-host': 'with a valid token and Host: evil.example (DNS rebinding)',
+        'foreign-origin': 'with a valid token and Origin: http://evil.example',
+        'foreign-host-no-token':
+          'with Host: evil.example and no token: the request is not for this server, so it is 403 before any token is read',
+        'foreign-origin-forged':
+          'with a forged token and Origin: http://evil.example: a foreign Origin is 403 whatever token it carries',
+        'host-other-port':
+          'with a valid token and Host: localhost on another port: a Host names a host and a port, and this server listens on one port only',
       },
-      {
-        case: 'foreign-origin',
-        what: 'with a valid token and Origin: http://evil.example',
-        expect: 'forbidden',
+      allowed: {
+        'own-origin': 'with a valid token and Origin: http://localhost:<port>, one of site.origins',
       },
-      {
-        case: 'foreign-host-no-token',
-        what: 'with Host: evil.example and no token: the request is not for this server, so it is 403 before any token is read',
-        expect: 'forbidden',
-      },
-      {
-        case: 'foreign-origin-forged',
-        what: 'with a forged token and Origin: http://evil.example: a foreign Origin is 403 whatever token it carries',
-        expect: 'forbidden',
-      },
-      {
-        case: 'host-other-port',
-        what: 'with a valid token and Host: localhost on another port: a Host names a host and a port, and this server listens on one port only',
-        expect: 'forbidden',
-      },
-      {
-        case: 'own-origin',
-        what: 'with a valid token and Origin: http://localhost:<port>, one of site.origins',
-        expect: 'allowed',
-      },
-    ],
+    },
   }),
   rule({
     id: 'session-is-not-a-credential',
     title: 'A session id without a token is refused',
     hint: 'Every request needs its token, the ones inside a session too: a session id is not a credential.',
     passes: 'A session id without a token: 401.',
-    probes: [
-      {
-        case: 'session-no-token',
-        what: 'with the Mcp-Session-Id of an open session and no Authorization header',
-        expect: 'unauthenticated',
+    probes: {
+      unauthenticated: {
+        'session-no-token':
+          'with the Mcp-Session-Id of an open session and no Authorization header',
       },
-    ],
+    },
   }),
 ];

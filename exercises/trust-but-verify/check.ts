@@ -1,26 +1,45 @@
 // Checks for trust-but-verify: the learner's verify() is judged against the responses Paper
 // Trail really sent (read from the recorded frames of a normal, a --buggy-output and an
-// --unchecked-output session) and against responses built from a real one, the way a server that does not check its own
-// output could send them. The rule each check applies is worked out here from the frames and
-// the tool's real outputSchema, validated with the SDK's own JSON Schema validator.
+// --unchecked-output session) and against responses built from a real one, the way a server
+// that does not check its own output could send them. The rule each check applies is worked
+// out here from the frames and the tool's real outputSchema, validated with the SDK's own JSON
+// Schema validator.
+import { isDeepStrictEqual as same } from 'node:util';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { frameRef, say } from '../../sandbox/checks/say.ts';
-import type { Check, Outcome, RunRecord, Said } from '../../sandbox/contract/check.ts';
-import { conversation } from '../../sandbox/checks/client-checks.ts';
-import { clip, quote } from '../../sandbox/checks/frames.ts';
-import { showText } from '../../sandbox/checks/show-text.ts';
-import { readMessage } from '../../sandbox/wire/read.ts';
-import { notReached } from '../../sandbox/checks/not-reached.ts';
+import {
+  andMore,
+  caseRows,
+  conversation,
+  fail,
+  frameRef,
+  isObject,
+  json,
+  notReached,
+  parsedLine,
+  pass,
+  perRun,
+  quote,
+  readMessage,
+  replyById,
+  resultOf,
+  say,
+  showText,
+  textsOf,
+  whyDriverStopped,
+  type Check,
+  type RunRecord,
+  type Said,
+} from '../../sandbox/checks/index.ts';
 import { allEdgeCases, liveCases } from './starter/cases.ts';
-import { driverReports, whyDriverStopped } from '../../sandbox/checks/driver-reports.ts';
 
 type Json = Record<string, unknown>;
 const KINDS: readonly string[] = ['structured', 'text', 'tool-error', 'none'];
+const TOOL = 'order_status';
 
+/** One `@@case` row: the case, the response verify() was given (edge cases), and its answer. */
 interface Answer {
   case: string;
   edge?: boolean;
-  session?: string;
   id?: string | number;
   tool: string;
   response?: unknown;
@@ -28,111 +47,70 @@ interface Answer {
   threw?: string;
 }
 
-/** What the host should hand the model, worked out from the frame and the tool's entry. */
-type Truth =
-  | { kind: 'structured'; data: unknown }
-  | { kind: 'text'; text: string; dropped?: 'missing' | 'invalid'; why?: string }
-  | { kind: 'tool-error'; text: string }
-  | { kind: 'none'; code: number };
-
-interface Judged {
-  name: string;
-  edge: boolean;
-  /** The frame to point at: the response itself, or the real one an edge case was built from. */
-  frame?: number;
-  response: unknown;
-  truth: Truth;
-  answer: Answer;
+/**
+ * What the host should hand the model, worked out from the frame and the tool's entry: its
+ * kind, the text items joined with "\n", the valid data, an error's code, or why structured
+ * content could not be trusted (and the validator's words).
+ */
+interface Truth {
+  kind: 'structured' | 'text' | 'tool-error' | 'none';
+  text: string;
+  data?: unknown;
+  code?: number;
+  dropped?: 'missing' | 'invalid';
+  why?: string;
 }
+
+/**
+ * A case as judged: the frame to point at (the response itself, or the real one an edge case
+ * was built from), and verify()'s answer as an object ({} when it gave none).
+ */
+type Judged = { frame: number | undefined; truth: Truth; answer: Answer; got: Json };
 
 const validator = new AjvJsonSchemaValidator();
 
-function textOf(content: unknown): string {
-  if (!Array.isArray(content)) return '';
-  return content
-    .filter(
-      (block): block is { type: 'text'; text: string } =>
-        typeof block === 'object' &&
-        block !== null &&
-        (block as Json).type === 'text' &&
-        typeof (block as Json).text === 'string',
-    )
-    .map((block) => block.text)
-    .join('\n');
-}
-
 function truthOf(entry: Json | undefined, response: unknown): Truth {
   const message = readMessage(response);
-  if (message?.kind === 'error') return { kind: 'none', code: message.error.code };
-  if (message?.kind !== 'result') {
-    throw new Error(`case response is not a JSON-RPC reply: ${clip(JSON.stringify(response), 80)}`);
-  }
+  if (message?.kind === 'error') return { kind: 'none', text: '', code: message.error.code };
+  if (message?.kind !== 'result')
+    throw new Error(`case response is not a JSON-RPC reply: ${json(response)}`);
   const result = message.result as Json;
-  const text = textOf(result.content);
+  const text = textsOf(result).join('\n');
   if (result.isError === true) return { kind: 'tool-error', text };
   const schema = entry?.outputSchema as Json | undefined;
   if (schema === undefined) return { kind: 'text', text };
   if (result.structuredContent === undefined) return { kind: 'text', text, dropped: 'missing' };
   const verdict = validator.getValidator(schema)(result.structuredContent);
-  if (verdict.valid) return { kind: 'structured', data: result.structuredContent };
+  if (verdict.valid) return { kind: 'structured', text, data: result.structuredContent };
   return { kind: 'text', text, dropped: 'invalid', why: verdict.errorMessage };
 }
 
-function answers(run: RunRecord): Answer[] {
-  return driverReports(run.program.stdout, 'case')
-    .map((r) => r.value)
-    .filter((v): v is Record<string, unknown> & Answer => typeof v.case === 'string');
-}
+const answers = (run: RunRecord) => caseRows<Answer>(run);
 
 /** The tools as the normal session listed them (the first tools/list answer). */
 function listedTools(run: RunRecord): Json[] {
-  for (const r of conversation(run).from('s2c')) {
-    if (r.message?.kind === 'result' && Array.isArray((r.message.result as Json).tools))
-      return (r.message.result as Json).tools as Json[];
-  }
-  return [];
+  const listed = conversation(run)
+    .from('s2c')
+    .map(resultOf)
+    .find((r) => Array.isArray(r?.tools));
+  return (listed?.tools ?? []) as Json[];
 }
 
-const judgedByRun = new WeakMap<RunRecord, Judged[]>();
-function judged(run: RunRecord): Judged[] {
-  const cached = judgedByRun.get(run);
-  if (cached) return cached;
-  const replies = conversation(run)
-    .from('s2c')
-    .filter((r) => r.message?.kind === 'result' || r.message?.kind === 'error');
-  const replyTo = (id: unknown) =>
-    replies.find((r) => r.message && 'id' in r.message && r.message.id === id);
+/** Every answered case with the truth it is judged by; a live case whose reply is missing is left out. */
+const judged = perRun((run): Judged[] => {
   const tools = listedTools(run);
-  const entry = (name: string) => tools.find((t) => t.name === name);
   const real = answers(run).find((a) => !a.edge && a.case === 'PT-1041');
-  const realFrame = real ? replyTo(real.id)?.frame.seq : undefined;
-  const out: Judged[] = [];
-  for (const a of answers(run)) {
-    if (a.edge) {
-      out.push({
-        name: a.case,
-        edge: true,
-        ...(realFrame !== undefined && { frame: realFrame }),
-        response: a.response,
-        truth: truthOf(entry(a.tool), a.response),
-        answer: a,
-      });
-      continue;
-    }
-    const read = replyTo(a.id);
-    if (!read) continue;
-    out.push({
-      name: a.case,
-      edge: false,
-      frame: read.frame.seq,
-      response: read.json,
-      truth: truthOf(entry(a.tool), read.json),
-      answer: a,
-    });
-  }
-  judgedByRun.set(run, out);
-  return out;
-}
+  const realFrame = real ? replyById(run, real.id)?.frame.seq : undefined;
+  return answers(run).flatMap((a) => {
+    const read = a.edge ? undefined : replyById(run, a.id);
+    if (!a.edge && !read) return [];
+    const response = read ? read.json : a.response;
+    const entry = tools.find((t) => t.name === a.tool);
+    const truth = truthOf(entry, response);
+    const got = isObject(a.answer) ? a.answer : {};
+    return [{ frame: read?.frame.seq ?? realFrame, truth, answer: a, got }];
+  });
+});
 
 /**
  * What a built response holds, in words: a live case's frame can be opened as it is, but an
@@ -151,92 +129,57 @@ function gist(response: unknown): string {
     ...(result.isError === true ? ['isError: true'] : []),
     `content: ${items.length === 0 ? 'none' : items.join(', ')}`,
     'structuredContent' in result
-      ? `structuredContent: ${clip(JSON.stringify(result.structuredContent), 110)}`
+      ? `structuredContent: ${json(result.structuredContent, 110)}`
       : 'no structuredContent',
   ];
   return parts.join('; ');
 }
 
-function where(j: Judged): Said {
-  if (!j.edge) return say`"${j.name}" (${frameRef(j.frame!)})`;
-  const from = j.frame === undefined ? say`` : say`, built from ${frameRef(j.frame)}`;
-  return say`edge case "${j.name}"${from} (${gist(j.response)})`;
+function where({ answer, frame }: Judged): Said {
+  if (!answer.edge) return say`"${answer.case}" (${frameRef(frame!)})`;
+  const from = frame === undefined ? say`` : say`, built from ${frameRef(frame)}`;
+  return say`edge case "${answer.case}"${from} (${gist(answer.response)})`;
 }
 
-function handed(a: Answer): string {
-  if (a.threw !== undefined) return `threw ${quote(a.threw)}`;
-  return `returned ${clip(JSON.stringify(a.answer) ?? 'undefined', 140)}`;
-}
+const handed = (a: Answer) =>
+  a.threw !== undefined ? `threw ${quote(a.threw)}` : `returned ${json(a.answer, 140)}`;
+/** A case verify() answered with a handoff: anything else is the answers check's. */
+const isHandoff = (j: Judged) =>
+  j.answer.threw === undefined && KINDS.includes(j.got.kind as string);
 
-function kindOf(a: Answer): string | undefined {
-  const value = a.answer as Json | undefined;
-  return typeof value === 'object' && value !== null && typeof value.kind === 'string'
-    ? value.kind
-    : undefined;
-}
-
-function field(a: Answer, name: string): unknown {
-  const value = a.answer as Json | undefined;
-  return typeof value === 'object' && value !== null ? value[name] : undefined;
-}
-
-const same = (x: unknown, y: unknown) => JSON.stringify(sorted(x)) === JSON.stringify(sorted(y));
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((k) => [k, sorted((value as Json)[k])]),
-  );
-}
-
-/** A failed check pointing at the first wrong case (and its frame), counting the rest. */
-function fail(j: Judged, message: Said, more: number): Outcome {
-  const out: Outcome = {
-    ok: false,
-    message:
-      more > 0
-        ? say`${message} ${more} more ${more === 1 ? 'case' : 'cases'} went wrong too.`
-        : message,
-  };
-  if (j.frame !== undefined) out.frame = j.frame;
-  return out;
+interface CaseRule extends Pick<Check, 'id' | 'title' | 'hint'> {
+  mine: (j: Judged) => boolean;
+  /** Why nothing was judged, when no case is `mine`. */
+  none: string;
+  good: (n: number) => string;
+  problem: (got: Json, truth: Truth, j: Judged) => string | null;
 }
 
 /**
- * One check per kind of truth: its cases are those whose truth `wants`, a case that threw or
- * gave no kind is left to the answers check, and `problem` says what is wrong with an answer.
+ * One check over the cases `mine` selects: `problem` says what is wrong with an answer, and the
+ * failure points at the first wrong case (a live one first: it has the frame the learner can
+ * open as it is), counting the rest.
  */
-function caseCheck(
-  meta: Pick<Check, 'id' | 'title' | 'hint'>,
-  wants: (t: Truth) => boolean,
-  none: string,
-  good: (n: number) => string,
-  problem: (j: Judged) => Said | null,
-): Check {
+function caseCheck({ mine, none, good, problem, ...meta }: CaseRule): Check {
   return {
     ...meta,
     run(run) {
-      const mine = judged(run).filter(
-        (j) =>
-          wants(j.truth) && j.answer.threw === undefined && KINDS.includes(kindOf(j.answer) ?? ''),
-      );
-      if (mine.length === 0) return notReached(none);
-      const wrong = mine
-        .map((j) => ({ j, why: problem(j) }))
-        .filter((x): x is { j: Judged; why: Said } => x.why !== null);
-      if (wrong.length === 0) return { ok: true, message: good(mine.length) };
-      // A live case first: it has the frame the learner can open as it is.
-      const first = wrong.find((x) => !x.j.edge) ?? wrong[0];
-      return fail(
-        first.j,
-        say`For ${where(first.j)} verify() ${handed(first.j.answer)}; ${first.why}.`,
-        wrong.length - 1,
-      );
+      const cases = judged(run).filter(mine);
+      if (cases.length === 0) return notReached(none);
+      const wrong = cases.flatMap((j) => {
+        const why = problem(j.got, j.truth, j);
+        return why === null ? [] : [{ j, why }];
+      });
+      if (wrong.length === 0) return pass(good(cases.length));
+      const { j, why } = wrong.find((x) => !x.j.answer.edge) ?? wrong[0];
+      const said = say`For ${where(j)} verify() ${handed(j.answer)}; ${why}.`;
+      return fail(andMore(said, wrong.length - 1), j.frame);
     },
   };
 }
+
+/** The cases whose truth `wants`, answered with a handoff. */
+const handoffs = (wants: (t: Truth) => boolean) => (j: Judged) => wants(j.truth) && isHandoff(j);
 
 const loads: Check = {
   id: 'runs-every-case',
@@ -244,176 +187,132 @@ const loads: Check = {
   hint: 'Export a function named verify from verify.ts; run `node drive.ts npm run --silent paper-trail` to see errors.',
   run(run) {
     const got = answers(run);
-    const schema = listedTools(run).find((t) => t.name === 'order_status')?.outputSchema;
+    const schema = listedTools(run).find((t) => t.name === TOOL)?.outputSchema;
     const total = liveCases.length + allEdgeCases(schema).length;
-    if (got.length === total) return { ok: true, message: `verify() answered all ${total} cases.` };
+    if (got.length === total) return pass(`verify() answered all ${total} cases.`);
     const why = whyDriverStopped(run, 'verify()');
-    return {
-      ok: false,
-      message: `verify() was asked about ${got.length} of ${total} cases before the driver stopped.${why}`,
-    };
+    return fail(
+      `verify() was asked about ${got.length} of ${total} cases before the driver stopped.${why}`,
+    );
   },
 };
 
-const shapes: Check = {
+const shapes = caseCheck({
   id: 'answers',
   title: 'verify() returns a handoff for every case and never throws',
   hint: 'Return an object whose kind is "structured", "text", "tool-error" or "none", for any entry and any response: a tool without an outputSchema, a result without structuredContent and an error response included.',
-  run(run) {
-    const all = judged(run);
-    if (all.length === 0)
-      return notReached('verify() answered no case, so no handoff could be judged.');
-    const bad = all.filter(
-      (j) => j.answer.threw !== undefined || !KINDS.includes(kindOf(j.answer) ?? ''),
-    );
-    if (bad.length === 0) return { ok: true, message: `All ${all.length} answers were handoffs.` };
-    const first = bad.find((j) => !j.edge) ?? bad[0];
-    return fail(
-      first,
-      say`For ${where(first)} verify() ${handed(first.answer)}; it must return { kind } with kind "structured", "text", "tool-error" or "none", and never throw.`,
-      bad.length - 1,
-    );
-  },
-};
+  mine: () => true,
+  none: 'verify() answered no case, so no handoff could be judged.',
+  good: (n) => `All ${n} answers were handoffs.`,
+  problem: (_, __, j) =>
+    isHandoff(j)
+      ? null
+      : 'it must return { kind } with kind "structured", "text", "tool-error" or "none", and never throw',
+});
 
 /** Is the data the structured content serialised, rather than the object itself? */
-function isSerialised(data: unknown, structured: unknown): boolean {
-  if (typeof data !== 'string') return false;
-  try {
-    return same(JSON.parse(data), structured);
-  } catch {
-    return false;
-  }
-}
+const isSerialised = (data: unknown, structured: unknown) =>
+  typeof data === 'string' && same(parsedLine(data), structured);
 
-const structured = caseCheck(
-  {
-    id: 'valid-structured',
-    title: 'Structured content that matches the outputSchema is handed over as data',
-    hint: 'When structuredContent is present and matches the tool\'s outputSchema, return { kind: "structured", data } with data the structuredContent object itself, as this run\'s frame holds it.',
+const structured = caseCheck({
+  id: 'valid-structured',
+  title: 'Structured content that matches the outputSchema is handed over as data',
+  hint: 'When structuredContent is present and matches the tool\'s outputSchema, return { kind: "structured", data } with data the structuredContent object itself, as this run\'s frame holds it.',
+  mine: handoffs((t) => t.kind === 'structured'),
+  none: 'No valid structured content was answered.',
+  good: (n) => `All ${n} valid structured results were handed over as data.`,
+  problem: (got, { data }) => {
+    if (got.kind !== 'structured')
+      return `its structuredContent matches ${TOOL}'s outputSchema, so the model should get it as data: expected { kind: "structured", data: ${json(data, 120)} }`;
+    if (same(got.data, data)) return null;
+    if (isSerialised(got.data, data))
+      return `data is the structuredContent serialised to a string; hand over the object itself, ${json(data, 120)}`;
+    return `expected data ${json(data, 120)}, exactly what the frame holds (the orders change from run to run)`;
   },
-  (t) => t.kind === 'structured',
-  'No valid structured content was answered.',
-  (n) => `All ${n} valid structured results were handed over as data.`,
-  (j) => {
-    const want = (j.truth as { data: unknown }).data;
-    const data = field(j.answer, 'data');
-    if (kindOf(j.answer) !== 'structured') {
-      return say`its structuredContent matches order_status's outputSchema, so the model should get it as data: expected { kind: "structured", data: ${clip(JSON.stringify(want), 120)} }`;
-    }
-    if (same(data, want)) return null;
-    if (isSerialised(data, want)) {
-      return say`data is the structuredContent serialised to a string; hand over the object itself, ${clip(JSON.stringify(want), 120)}`;
-    }
-    return say`expected data ${clip(JSON.stringify(want), 120)}, exactly what the frame holds (the orders change from run to run)`;
-  },
-);
+});
 
 /** What is wrong with a "text" answer where structured data had to be dropped, if anything. */
-function droppedProblem(j: Judged): Said | null {
-  const truth = j.truth as Extract<Truth, { kind: 'text' }>;
-  const kind = kindOf(j.answer);
+function droppedProblem(got: Json, truth: Truth): string | null {
   const reason =
     truth.dropped === 'missing'
       ? 'the tool declares an outputSchema but the result has no structuredContent, which the spec says a server MUST send; treat it as unverified'
-      : `its structuredContent breaks order_status's outputSchema (${truth.why ?? 'invalid'})`;
-  if (kind !== 'text') {
-    return say`${reason}, so the model gets the text instead: expected { kind: "text", text: ${showText(truth.text)}, note }`;
-  }
-  const kept = field(j.answer, 'data');
-  if (kept !== undefined && kept !== null) {
-    return say`the answer still carries data ${clip(JSON.stringify(kept), 100)}: ${reason}, so none of it may reach the model; leave data out`;
-  }
-  if (field(j.answer, 'text') !== truth.text) {
-    return say`expected text ${showText(truth.text)} (the result's text items joined with "\\n"), saw ${clip(JSON.stringify(field(j.answer, 'text')), 100)}`;
-  }
-  const note = field(j.answer, 'note');
-  if (typeof note !== 'string' || note.trim() === '') {
-    return say`${reason}; say so: a "text" handoff that drops structured data needs a non-empty note`;
-  }
+      : `its structuredContent breaks ${TOOL}'s outputSchema (${truth.why ?? 'invalid'})`;
+  if (got.kind !== 'text')
+    return `${reason}, so the model gets the text instead: expected { kind: "text", text: ${showText(truth.text)}, note }`;
+  if (got.data !== undefined && got.data !== null)
+    return `the answer still carries data ${json(got.data, 100)}: ${reason}, so none of it may reach the model; leave data out`;
+  if (got.text !== truth.text)
+    return `expected text ${showText(truth.text)} (the result's text items joined with "\\n"), saw ${json(got.text, 100)}`;
+  if (typeof got.note !== 'string' || got.note.trim() === '')
+    return `${reason}; say so: a "text" handoff that drops structured data needs a non-empty note`;
   return null;
 }
 
-const invalid = caseCheck(
-  {
-    id: 'drops-invalid',
-    title: 'Structured content that breaks the outputSchema is dropped for the text, with a note',
-    hint: 'Validate structuredContent against every rule of the outputSchema (types, required, enum, additionalProperties). When it fails, return { kind: "text", text, note }: the text items joined with "\\n", a note saying the structured data was dropped, and no data.',
-  },
-  (t) => t.kind === 'text' && t.dropped === 'invalid',
-  'No schema-breaking structured content was answered.',
-  (n) => `All ${n} schema-breaking results were handed over as text, with a note.`,
-  droppedProblem,
-);
+const invalid = caseCheck({
+  id: 'drops-invalid',
+  title: 'Structured content that breaks the outputSchema is dropped for the text, with a note',
+  hint: 'Validate structuredContent against every rule of the outputSchema (types, required, enum, additionalProperties). When it fails, return { kind: "text", text, note }: the text items joined with "\\n", a note saying the structured data was dropped, and no data.',
+  mine: handoffs((t) => t.kind === 'text' && t.dropped === 'invalid'),
+  none: 'No schema-breaking structured content was answered.',
+  good: (n) => `All ${n} schema-breaking results were handed over as text, with a note.`,
+  problem: droppedProblem,
+});
 
-const missing = caseCheck(
-  {
-    id: 'missing-structured',
-    title:
-      'A result without the structured content its outputSchema promises is treated as unverified',
-    hint: 'A tool with an outputSchema must send structuredContent. When it is absent, hand over the text with a note, as for invalid data.',
-  },
-  (t) => t.kind === 'text' && t.dropped === 'missing',
-  'No result without structuredContent was answered.',
-  (n) =>
+const missing = caseCheck({
+  id: 'missing-structured',
+  title:
+    'A result without the structured content its outputSchema promises is treated as unverified',
+  hint: 'A tool with an outputSchema must send structuredContent. When it is absent, hand over the text with a note, as for invalid data.',
+  mine: handoffs((t) => t.kind === 'text' && t.dropped === 'missing'),
+  none: 'No result without structuredContent was answered.',
+  good: (n) =>
     `${n === 1 ? 'The result' : `All ${n} results`} missing structuredContent went over as text, with a note.`,
-  droppedProblem,
-);
+  problem: droppedProblem,
+});
 
-const plain = caseCheck(
-  {
-    id: 'text-without-schema',
-    title: 'A tool without an outputSchema hands the model its text',
-    hint: 'When the tool\'s entry has no outputSchema, return { kind: "text", text } with the text items of result.content joined with "\\n"; images, links and resources are not text.',
-  },
-  (t) => t.kind === 'text' && t.dropped === undefined,
-  'No result of a tool without an outputSchema was answered.',
-  (n) =>
+const plain = caseCheck({
+  id: 'text-without-schema',
+  title: 'A tool without an outputSchema hands the model its text',
+  hint: 'When the tool\'s entry has no outputSchema, return { kind: "text", text } with the text items of result.content joined with "\\n"; images, links and resources are not text.',
+  mine: handoffs((t) => t.kind === 'text' && t.dropped === undefined),
+  none: 'No result of a tool without an outputSchema was answered.',
+  good: (n) =>
     `${n === 1 ? 'The result' : `All ${n} results`} of a tool without an outputSchema went over as text.`,
-  (j) => {
-    const want = (j.truth as { text: string }).text;
-    if (kindOf(j.answer) === 'text' && field(j.answer, 'text') === want) return null;
-    return say`the tool has no outputSchema, so its text is the answer: expected { kind: "text", text: ${showText(want)} }`;
-  },
-);
+  problem: (got, { text }) =>
+    got.kind === 'text' && got.text === text
+      ? null
+      : `the tool has no outputSchema, so its text is the answer: expected { kind: "text", text: ${showText(text)} }`,
+});
 
-const toolErrors = caseCheck(
-  {
-    id: 'tool-errors',
-    title: 'A result with isError: true is a tool error, and the model reads its text',
-    hint: 'Check result.isError before anything else in the result: when it is true, return { kind: "tool-error", text } whose text holds the result\'s text, even when structuredContent is there too.',
+const toolErrors = caseCheck({
+  id: 'tool-errors',
+  title: 'A result with isError: true is a tool error, and the model reads its text',
+  hint: 'Check result.isError before anything else in the result: when it is true, return { kind: "tool-error", text } whose text holds the result\'s text, even when structuredContent is there too.',
+  mine: handoffs((t) => t.kind === 'tool-error'),
+  none: 'No tool error was answered.',
+  good: (n) => `All ${n} tool errors were handed over as tool errors with their text.`,
+  problem: (got, { text }) => {
+    if (got.kind !== 'tool-error')
+      return `the result says isError: true, so the tool failed and the model should read why: expected { kind: "tool-error", text: ${showText(text)} }`;
+    if (typeof got.text === 'string' && got.text.includes(text)) return null;
+    return `a tool error's text must include the tool's own words, ${showText(text)}, so the model can recover`;
   },
-  (t) => t.kind === 'tool-error',
-  'No tool error was answered.',
-  (n) => `All ${n} tool errors were handed over as tool errors with their text.`,
-  (j) => {
-    const want = (j.truth as { text: string }).text;
-    const text = field(j.answer, 'text');
-    if (kindOf(j.answer) !== 'tool-error') {
-      return say`the result says isError: true, so the tool failed and the model should read why: expected { kind: "tool-error", text: ${showText(want)} }`;
-    }
-    if (typeof text === 'string' && text.includes(want)) return null;
-    return say`a tool error's text must include the tool's own words, ${showText(want)}, so the model can recover`;
-  },
-);
+});
 
-const protocolErrors = caseCheck(
-  {
-    id: 'protocol-errors',
-    title: "A protocol error is the client's, and the model gets nothing",
-    hint: 'A response with an "error" member never reached a tool: return { kind: "none" } whatever its code (-32602 included), and let the host log error.message.',
-  },
-  (t) => t.kind === 'none',
-  'No protocol error was answered.',
-  (n) => `All ${n} protocol errors handed the model nothing.`,
-  (j) => {
-    if (kindOf(j.answer) === 'none') return null;
-    const code = (j.truth as { code: number }).code;
-    return say`the response is a JSON-RPC error (${code}), not a tool result: the request failed before any tool ran, so it is the client's to handle and the model gets { kind: "none" }`;
-  },
-);
+const protocolErrors = caseCheck({
+  id: 'protocol-errors',
+  title: "A protocol error is the client's, and the model gets nothing",
+  hint: 'A response with an "error" member never reached a tool: return { kind: "none" } whatever its code (-32602 included), and let the host log error.message.',
+  mine: handoffs((t) => t.kind === 'none'),
+  none: 'No protocol error was answered.',
+  good: (n) => `All ${n} protocol errors handed the model nothing.`,
+  problem: (got, { code }) =>
+    got.kind === 'none'
+      ? null
+      : `the response is a JSON-RPC error (${code}), not a tool result: the request failed before any tool ran, so it is the client's to handle and the model gets { kind: "none" }`,
+});
 
-export const checks: Check[] = [
+export const checks = [
   loads,
   shapes,
   structured,

@@ -1,23 +1,34 @@
 // Checks for two-kinds-of-failure: the learner's classify() is judged against the responses
 // Paper Trail really sent (read from the recorded frames) and a few hand-made edge cases.
-import { frameRef, joined, say } from '../../sandbox/checks/say.ts';
-import type {
-  Check,
-  Outcome as RunOutcome,
-  RunRecord,
-  Said,
-} from '../../sandbox/contract/check.ts';
-import { conversation } from '../../sandbox/checks/client-checks.ts';
-import { clip, quote } from '../../sandbox/checks/frames.ts';
-import { failureKindOf, readMessage } from '../../sandbox/wire/read.ts';
-import { notReached } from '../../sandbox/checks/not-reached.ts';
-import { counted } from '../../sandbox/checks/words.ts';
+import {
+  andMore,
+  caseRows,
+  clip,
+  counted,
+  fail,
+  failureKindOf,
+  frameRef,
+  joined,
+  notReached,
+  parsedLine,
+  pass,
+  perRun,
+  quote,
+  readMessage,
+  replyById,
+  say,
+  textsOf,
+  whyDriverStopped,
+  type Check,
+  type RunRecord,
+  type Said,
+} from '../../sandbox/checks/index.ts';
 import { edgeCases, liveCases } from './starter/cases.ts';
-import { driverReports, whyDriverStopped } from '../../sandbox/checks/driver-reports.ts';
 
-type Outcome = 'ok' | 'tool-error' | 'protocol-error';
-const OUTCOMES: readonly string[] = ['ok', 'tool-error', 'protocol-error'];
+type Label = 'ok' | 'tool-error' | 'protocol-error';
+const LABELS: readonly string[] = ['ok', 'tool-error', 'protocol-error'];
 
+/** One `@@case` row: the case, the response classify() was given (edge cases), and its answer. */
 interface Answer {
   case: string;
   edge?: boolean;
@@ -30,11 +41,10 @@ interface Answer {
 }
 
 interface Judged {
-  name: string;
   /** The frame the response was recorded in (live cases only). */
   frame?: number;
   response: unknown;
-  expected: Outcome;
+  expected: Label;
   /** What the model should be handed: the reply's text, or null for a protocol error. */
   forModel: string | null;
   /** How many "text" items the reply's content has; undefined when it has no content. */
@@ -43,7 +53,7 @@ interface Judged {
 }
 
 /** The rule the lesson teaches, as the wire module decides it for every frame. */
-function truth(response: unknown): Outcome {
+function truth(response: unknown): Label {
   const message = readMessage(response);
   const kind = message && failureKindOf(message);
   if (!kind)
@@ -52,76 +62,36 @@ function truth(response: unknown): Outcome {
 }
 
 /**
- * What the model should see of a reply: the text of each "text" item of a result's content,
- * joined with newlines (a tool error's text included, so the model can recover), and nothing
- * of a protocol error, which is the client's to handle. The wire module reads the frame; the
- * content inside a result is MCP's, read here. `texts` is undefined for a result without
- * content (tools/list, ping): not a tool's answer, so what it hands the model is not judged.
+ * What the model should see of a reply: its "text" items joined with newlines (a tool error's
+ * too, so the model can recover), and nothing of a protocol error, the client's to handle.
+ * `texts` is undefined for a result without content (tools/list, ping): not a tool's answer.
  */
 function forModelOf(response: unknown): { forModel: string | null; texts?: number } {
   const message = readMessage(response);
   if (message?.kind !== 'result') return { forModel: null, texts: 0 };
-  const content = message.result.content;
-  if (!Array.isArray(content)) return { forModel: null };
-  const texts = (content as unknown[])
-    .filter(
-      (item): item is { type: 'text'; text: string } =>
-        typeof item === 'object' &&
-        item !== null &&
-        (item as { type?: unknown }).type === 'text' &&
-        typeof (item as { text?: unknown }).text === 'string',
-    )
-    .map((item) => item.text);
+  if (!Array.isArray(message.result.content)) return { forModel: null };
+  const texts = textsOf(message.result);
   return { forModel: texts.join('\n'), texts: texts.length };
 }
 
-function answers(run: RunRecord): Answer[] {
-  return driverReports(run.program.stdout, 'case')
-    .map((r) => r.value)
-    .filter((v): v is Record<string, unknown> & Answer => typeof v.case === 'string');
-}
+const answers = (run: RunRecord) => caseRows<Answer>(run);
 
-const judgedByRun = new WeakMap<RunRecord, Judged[]>();
-function judged(run: RunRecord): Judged[] {
-  const cached = judgedByRun.get(run);
-  if (cached) return cached;
-  const conv = conversation(run);
-  const out: Judged[] = [];
-  for (const a of answers(run)) {
-    if (a.edge) {
-      out.push({
-        name: a.case,
-        response: a.response,
-        expected: truth(a.response),
-        ...forModelOf(a.response),
-        answer: a,
-      });
-      continue;
-    }
-    const read = conv
-      .from('s2c')
-      .find(
-        (r) =>
-          (r.message?.kind === 'result' || r.message?.kind === 'error') && r.message.id === a.id,
-      );
-    if (!read) continue;
-    out.push({
-      name: a.case,
-      frame: read.frame.seq,
-      response: read.json,
-      expected: truth(read.json),
-      ...forModelOf(read.json),
-      answer: a,
-    });
-  }
-  judgedByRun.set(run, out);
-  return out;
-}
+/** Every answered case with the label it should get; a live case whose reply is missing is left out. */
+const judged = perRun((run): Judged[] =>
+  answers(run).flatMap((a) => {
+    const read = a.edge ? undefined : replyById(run, a.id);
+    if (!a.edge && !read) return [];
+    const response = read ? read.json : a.response;
+    const frame = read ? { frame: read.frame.seq } : {};
+    return [{ ...frame, response, expected: truth(response), ...forModelOf(response), answer: a }];
+  }),
+);
 
-function said(j: Judged): string {
-  if (j.answer.threw !== undefined) return `threw ${quote(j.answer.threw)}`;
-  return `returned ${JSON.stringify(j.answer.answer)}`;
-}
+/** What classify() gave as the kind, in words. */
+const said = ({ answer }: Judged) =>
+  answer.threw !== undefined
+    ? `threw ${quote(answer.threw)}`
+    : `returned ${JSON.stringify(answer.answer)}`;
 
 /** What classify() handed the model, in words. */
 function handed(a: Answer): string {
@@ -131,10 +101,15 @@ function handed(a: Answer): string {
 }
 
 function where(j: Judged): Said {
+  const response = clip(JSON.stringify(j.response), 110);
   return j.frame !== undefined
-    ? say`"${j.name}" (${frameRef(j.frame)}: ${clip(JSON.stringify(j.response), 110)})`
-    : say`edge case "${j.name}" (${clip(JSON.stringify(j.response), 110)})`;
+    ? say`"${j.answer.case}" (${frameRef(j.frame)}: ${response})`
+    : say`edge case "${j.answer.case}" (${response})`;
 }
+
+/** Did classify() give one of the three labels (and not throw)? */
+const labelled = (j: Judged) =>
+  j.answer.threw === undefined && LABELS.includes(j.answer.answer ?? '');
 
 const loads: Check = {
   id: 'runs-every-case',
@@ -143,13 +118,11 @@ const loads: Check = {
   run(run) {
     const got = answers(run);
     const total = liveCases.length + edgeCases.length;
-    if (got.length === total)
-      return { ok: true, message: `classify() answered all ${total} cases.` };
+    if (got.length === total) return pass(`classify() answered all ${total} cases.`);
     const why = whyDriverStopped(run, 'classify()');
-    return {
-      ok: false,
-      message: `classify() was asked about ${got.length} of ${total} cases before the driver stopped.${why}`,
-    };
+    return fail(
+      `classify() was asked about ${got.length} of ${total} cases before the driver stopped.${why}`,
+    );
   },
 };
 
@@ -160,25 +133,23 @@ const labels: Check = {
   run(run) {
     const all = judged(run);
     // Nothing answered is nothing to judge: not reached (the first check says why).
-    if (all.length === 0) {
+    if (all.length === 0)
       return notReached('classify() answered no case, so no label could be judged.');
-    }
-    const bad = all.filter(
-      (j) => j.answer.threw !== undefined || !OUTCOMES.includes(j.answer.answer ?? ''),
-    );
-    if (bad.length === 0) return { ok: true, message: 'Every answer was one of the three labels.' };
+    const bad = all.filter((j) => !labelled(j));
+    if (bad.length === 0) return pass('Every answer was one of the three labels.');
     const first = bad[0];
-    return {
-      ok: false,
-      ...(first.frame !== undefined && { frame: first.frame }),
-      message: say`For ${where(first)} classify() ${said(first)} as the kind; it must be "ok", "tool-error" or "protocol-error".${
-        bad.length > 1 ? ` ${counted(bad.length - 1, 'more case')} went the same way.` : ''
-      }`,
-    };
+    return fail(
+      andMore(
+        say`For ${where(first)} classify() ${said(first)} as the kind; it must be "ok", "tool-error" or "protocol-error".`,
+        bad.length - 1,
+        'went the same way',
+      ),
+      first.frame,
+    );
   },
 };
 
-function outcomeCheck(expected: Outcome, id: string, title: string, hint: string): Check {
+function outcomeCheck(expected: Label, id: string, title: string, hint: string): Check {
   return {
     id,
     title,
@@ -187,45 +158,34 @@ function outcomeCheck(expected: Outcome, id: string, title: string, hint: string
       const mine = judged(run).filter((j) => j.expected === expected);
       if (mine.length === 0) return notReached(`No "${expected}" case was answered.`);
       const wrong = mine.filter(
-        (j) => j.answer.answer !== expected && OUTCOMES.includes(j.answer.answer ?? ''),
+        (j) => j.answer.answer !== expected && LABELS.includes(j.answer.answer ?? ''),
       );
       const unlabelled = mine.filter((j) => j.answer.answer !== expected && !wrong.includes(j));
-      if (wrong.length === 0 && unlabelled.length === 0) {
-        return { ok: true, message: `All ${mine.length} "${expected}" cases were right.` };
-      }
+      if (wrong.length === 0 && unlabelled.length === 0)
+        return pass(`All ${mine.length} "${expected}" cases were right.`);
       if (wrong.length === 0) {
         // A classify() that throws is never right: do not call its cases right here.
         const first = unlabelled[0];
-        const out: RunOutcome = {
-          ok: false,
-          message: say`${unlabelled.length} of ${counted(mine.length, `"${expected}" case`)} got no label from \
+        return fail(
+          say`${unlabelled.length} of ${counted(mine.length, `"${expected}" case`)} got no label from \
 classify(), e.g. ${where(first)}, where it ${said(first)} (see the labels check).`,
-        };
-        const at = unlabelled.find((j) => j.frame !== undefined)?.frame;
-        if (at !== undefined && unlabelled[0].frame === at) out.frame = at;
-        return out;
+          first.frame,
+        );
       }
       const lines = wrong.map(
         (j) => say`${where(j)}: expected "${expected}", classify() ${said(j)}`,
       );
       // Edge cases have no frame: point at the first live case that went wrong, if any.
-      const at = wrong.find((j) => j.frame !== undefined)?.frame;
-      const out: RunOutcome = { ok: false, message: say`${joined(lines, '; ')}.` };
-      if (at !== undefined) out.frame = at;
-      return out;
+      return fail(say`${joined(lines, '; ')}.`, firstOf(wrong).frame);
     },
   };
 }
 
 /** Whether a handed text is a whole result serialised (it has the result's members). */
-function isResultJson(text: string): boolean {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && 'content' in value;
-  } catch {
-    return false;
-  }
-}
+const isResultJson = (text: string) => {
+  const value = parsedLine(text);
+  return typeof value === 'object' && value !== null && 'content' in value;
+};
 
 /** Why a handed text is not the reply's text, for the mistakes a learner is likely to make. */
 function whyNotTheText(j: Judged): string {
@@ -262,18 +222,7 @@ function whyNotTheText(j: Judged): string {
 }
 
 /** The first case of a list, a live one if any (it has a frame to point at). */
-function firstOf(list: Judged[]): Judged {
-  return list.find((j) => j.frame !== undefined) ?? list[0];
-}
-
-function pointAt(j: Judged, message: Said, more: number): RunOutcome {
-  const out: RunOutcome = {
-    ok: false,
-    message: more > 0 ? say`${message} ${counted(more, 'more case')} went wrong too.` : message,
-  };
-  if (j.frame !== undefined) out.frame = j.frame;
-  return out;
-}
+const firstOf = (list: Judged[]) => list.find((j) => j.frame !== undefined) ?? list[0];
 
 const textForModel: Check = {
   id: 'text-for-model',
@@ -287,14 +236,15 @@ const textForModel: Check = {
     );
     if (mine.length === 0) return notReached('No tool result was answered.');
     const wrong = mine.filter((j) => j.answer.forModel !== j.forModel);
-    if (wrong.length === 0) {
-      return { ok: true, message: `All ${mine.length} tool results handed the model their text.` };
-    }
+    if (wrong.length === 0)
+      return pass(`All ${mine.length} tool results handed the model their text.`);
     const first = firstOf(wrong);
-    return pointAt(
-      first,
-      say`For ${where(first)} classify() handed the model ${handed(first.answer)}; ${whyNotTheText(first)}.`,
-      wrong.length - 1,
+    return fail(
+      andMore(
+        say`For ${where(first)} classify() handed the model ${handed(first.answer)}; ${whyNotTheText(first)}.`,
+        wrong.length - 1,
+      ),
+      first.frame,
     );
   },
 };
@@ -309,15 +259,16 @@ const nothingForModel: Check = {
     );
     if (mine.length === 0) return notReached('No protocol-error case was answered.');
     const wrong = mine.filter((j) => j.answer.forModel !== null);
-    if (wrong.length === 0) {
-      return { ok: true, message: `All ${mine.length} protocol errors handed the model nothing.` };
-    }
+    if (wrong.length === 0)
+      return pass(`All ${mine.length} protocol errors handed the model nothing.`);
     const first = firstOf(wrong);
-    return pointAt(
-      first,
-      say`For ${where(first)} classify() handed the model ${handed(first.answer)}; a protocol error is \
+    return fail(
+      andMore(
+        say`For ${where(first)} classify() handed the model ${handed(first.answer)}; a protocol error is \
 the client's to handle (log or report error.message), not the model's, so forModel must be null.`,
-      wrong.length - 1,
+        wrong.length - 1,
+      ),
+      first.frame,
     );
   },
 };

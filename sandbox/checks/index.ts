@@ -71,5 +71,15 @@ export { notReachedAt, unjudged } from './not-reached-at.ts';
 
 // added for answer-the-server
 export { formMisfit, jsonOrNothing, kindOf } from './form-fit.ts';
-export { requestsOf } from './requests-of.ts';
 export { argumentsOf } from './arguments-of.ts';
+
+// added for watch-an-order, cancel-in-flight and the other vocab-b exercises
+export {
+  isRequest,
+  isNotification,
+  requestsOf,
+  notificationsOf,
+  type Notification,
+} from './by-method.ts';
+export { stringOf } from './string-of.ts';
+export { replyById, andMore } from './driver-answers.ts';

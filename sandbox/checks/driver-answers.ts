@@ -1,0 +1,25 @@
+// For checks that judge a driver's answers case by case (the learner's function asked about
+// real responses and built ones): the recorded reply a live case was about, found by the id
+// the driver reported, and a failure about one case that counts the others that went wrong.
+import type { RunRecord, Said } from '../contract/check.ts';
+import type { Read } from './frames.ts';
+import { perRun } from './per-run.ts';
+import { conversation } from './run-story.ts';
+import { say } from './say.ts';
+import { counted } from './words.ts';
+
+const replies = perRun((run) =>
+  conversation(run)
+    .from('s2c')
+    .filter((r) => r.message?.kind === 'result' || r.message?.kind === 'error'),
+);
+
+/** The first server→client reply (result or error) that carries this id. */
+export function replyById(run: RunRecord, id: unknown): Read | undefined {
+  return replies(run).find((r) => r.message && 'id' in r.message && r.message.id === id);
+}
+
+/** The message about one case, then "2 more cases went wrong too." when others did. */
+export function andMore(message: Said, more: number, went = 'went wrong too'): Said {
+  return more > 0 ? say`${message} ${counted(more, 'more case')} ${went}.` : message;
+}
