@@ -187,7 +187,8 @@ const Options = z
     error: '--undelivered only makes sense together with --asks: it is there so cancel_order asks',
   })
   .refine((o) => o.asks || o.delivered === undefined, {
-    error: '--delivered only makes sense together with --asks: it decides whether cancel_order asks',
+    error:
+      '--delivered only makes sense together with --asks: it decides whether cancel_order asks',
   })
   .refine((o) => o.auth || o.resource === undefined, {
     error: '--resource only makes sense together with --auth: it is the audience tokens must name',
