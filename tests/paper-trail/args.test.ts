@@ -41,7 +41,18 @@ describe('parsePaperTrailArgs', () => {
     });
   });
 
+  it('reads --delivered <id>, the one order cancel_order refuses without asking', () => {
+    expect(parsePaperTrailArgs(['--asks', '--undelivered', '--delivered', 'PT-1041'])).toEqual({
+      mode: 'stdio',
+      asks: true,
+      undelivered: true,
+      delivered: 'PT-1041',
+    });
+  });
+
   it.each([
+    [['--asks', '--delivered', 'order-1'], '--delivered needs an order id such as PT-1041'],
+    [['--delivered', 'PT-1041'], '--delivered only makes sense together with --asks'],
     [['--http', '--port', 'eighty'], '--port must be a whole number, got "eighty"'],
     [['--http', '--port', '70000'], '--port must be between 0 and 65535'],
     [['--port', '8123'], 'only make sense together with --http'],

@@ -2,7 +2,7 @@
 // with a carrier a client must decode as UTF-8 across reads.
 import { describe, expect, it } from 'vitest';
 import { allOrders } from '../../sandbox/paper-trail/index.ts';
-import { orderBook, undelivered } from '../../sandbox/paper-trail/orders.ts';
+import { deliveredOne, orderBook, undelivered } from '../../sandbox/paper-trail/orders.ts';
 import { parsePaperTrailArgs } from '../../sandbox/paper-trail/args.ts';
 
 describe('order data', () => {
@@ -43,6 +43,21 @@ describe('undelivered (--undelivered)', () => {
       expect(open.some((o) => o.status === 'delivered')).toBe(false);
       expect(open.map((o) => [o.order_id, o.carrier])).toEqual(
         book.map((o) => [o.order_id, o.carrier]),
+      );
+    }
+  });
+});
+
+describe('deliveredOne (--delivered)', () => {
+  it('delivers the named order over an open book and leaves every other as it was', () => {
+    for (const seed of [7, 21]) {
+      const open = undelivered(orderBook(seed));
+      const one = deliveredOne(open, 'PT-1041');
+      expect(one.filter((o) => o.status === 'delivered').map((o) => o.order_id)).toEqual([
+        'PT-1041',
+      ]);
+      expect(one.filter((o) => o.order_id !== 'PT-1041')).toEqual(
+        open.filter((o) => o.order_id !== 'PT-1041'),
       );
     }
   });
