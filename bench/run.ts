@@ -1,4 +1,4 @@
-// `npm run bench`: first the goals of issues 16 and 17, each printed as "measure: value (goal)" with
+// `npm run bench`: first the speed, memory and weight goals, each printed as "measure: value (goal)" with
 // its baseline measured in the same run, then the detailed figures of every
 // bench/*.bench.ts, each in its own process so that one benchmark's memory or timers never
 // colour another's. `npm run bench -- WORD` runs only the goals and files whose names hold
@@ -22,13 +22,13 @@ import { watchRecheck } from './watch.goal.ts';
 import { consoleSend } from './console-send.goal.ts';
 
 const GOALS: readonly Goal[] = [
-  checkLatency, // 1: a check from the command line
+  checkLatency, // a check from the command line
   watchRecheck, // a re-check in watch mode after a save
-  browserCheck, // 1: a check in the browser (local runtime)
-  captureCheck, // 5: capture --check
-  buildScale, // 6: a course of 50 lessons (--scale)
-  lessonHtml, // 6: a lesson page's bytes in inline styles
-  weight, // 2-4: runtime, workbench start, boot failure
+  browserCheck, // a check in the browser (local runtime)
+  captureCheck, // capture --check
+  buildScale, // a course of 50 lessons (--scale)
+  lessonHtml, // a lesson page's bytes in inline styles
+  weight, // runtime, workbench start, boot failure
   viewer, // a 10,000-frame capture in the viewer
   consoleSend, // the wire console's Send, late in a session against early
 ];
@@ -56,7 +56,7 @@ const say = (line: GoalLine) => {
   console.log(`    baseline: ${line.baseline}`);
 };
 
-console.log('\n## goals (issues 16 and 17)');
+console.log('\n## goals');
 for (const goal of GOALS.filter((g) => wanted(g.name))) {
   if (goal.slow && !flags.has(goal.slow.flag)) {
     const text = `${goal.name}: not measured (run \`npm run bench -- --${goal.slow.flag}\`, ${goal.slow.takes})`;
