@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HarnessEvent } from '../../sandbox/contract/events.ts';
+import { newNonce, signedEvent } from '../../sandbox/runtime/local/signed-events.ts';
 import { FIXTURE_EXERCISES, isAlive } from './helpers.ts';
 
 const MAIN = new URL('../../sandbox/harness/main.ts', import.meta.url).pathname;
@@ -53,6 +54,26 @@ describe('harness main.ts', () => {
     } finally {
       rmSync(ws, { recursive: true, force: true });
     }
+  });
+
+  it('takes a nonce that begins with a dash, and signs every event with it', () => {
+    // base64url nonces begin with '-' one time in 64; the standby's arguments carry it.
+    const nonce = '-' + newNonce();
+    const r = main([
+      '--exercise',
+      'raw-client',
+      '--mode',
+      'check',
+      '--timeout-ms',
+      '5000',
+      `--nonce=${nonce}`,
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    const events = lines.map((l) => signedEvent(l, nonce));
+    expect(events.every((e) => e !== undefined)).toBe(true);
+    expect(JSON.parse(events.at(-1)!)).toMatchObject({ type: 'done', passed: false });
   });
 
   it('exits 0 with a failing check and 2 on usage errors', () => {

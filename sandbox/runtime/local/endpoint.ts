@@ -104,7 +104,7 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
       options.timeoutMs ?? loadExercise(options.exercisesRoot, body.exercise).meta.run.timeoutMs;
     const run = startHarnessRun(
       // A standby reads its arguments on stdin: the nonce can go with them.
-      standby ? standby.take([...args, '--nonce', nonce]).then((c) => c ?? fresh()) : fresh(),
+      standby ? standby.take([...args, `--nonce=${nonce}`]).then((c) => c ?? fresh()) : fresh(),
       res,
       {
         limitMs,

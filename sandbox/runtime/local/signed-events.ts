@@ -9,7 +9,8 @@ import { sentinelFor } from '../sentinel.ts';
 
 /** A fresh nonce for one run. */
 export function newNonce(): string {
-  return randomBytes(18).toString('base64url');
+  // Hex, not base64url: a nonce that began with '-' would read as an option to the harness.
+  return randomBytes(18).toString('hex');
 }
 
 /** The JSON of an event line the harness wrote for this run; undefined for any other line. */
