@@ -13,9 +13,13 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Many tests spawn real Node processes; two cores cannot run dozens at once.
     maxWorkers: 2,
-    // Builds dist/ once for the tests that read built pages; fails the run if any test left
-    // a process of this checkout running.
-    globalSetup: ['tests/setup/built-site.ts', 'tests/setup/no-leftovers.ts'],
+    // Stops at once when the machine lacks a precondition; builds dist/ once for the tests
+    // that read built pages; fails the run if any test left a process of this checkout running.
+    globalSetup: [
+      'tests/setup/preconditions.ts',
+      'tests/setup/built-site.ts',
+      'tests/setup/no-leftovers.ts',
+    ],
     // The usual report, then "hostile: N cases, M held" over every test in tests/hostile/.
     reporters: ['default', './tests/setup/hostile-tally.ts'],
   },

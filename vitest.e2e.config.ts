@@ -14,6 +14,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // Stops at once, naming it, when Chromium or a Node the tests need is missing.
+    globalSetup: ['tests/setup/browser-preconditions.ts'],
     // The site test's concurrent pages (axe passes, mostly): two at a time on a 2-core box
     // took 101 s, three 112 s, vitest's default of five 162 s.
     maxConcurrency: 2,

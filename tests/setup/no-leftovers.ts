@@ -85,8 +85,15 @@ function ours(): Proc[] {
 }
 
 let before = new Set<string>();
+/**
+ * Set by setup. vitest runs every teardown when an earlier setup throws (a missing
+ * precondition); without a list of what ran before, every process in this folder would look
+ * like a leftover, a colleague's shell included.
+ */
+let armed = false;
 
 export function setup(): void {
+  armed = true;
   before = new Set(ours().map((p) => p.key));
   existing = new Set(
     readdirSync('/proc')
@@ -96,6 +103,7 @@ export function setup(): void {
 }
 
 export async function teardown(): Promise<void> {
+  if (!armed) return;
   const line = ownLine();
   const started = () => ours().filter((p) => !before.has(p.key) && !foreign(p.pid, line));
   const deadline = Date.now() + SETTLE_MS;

@@ -1,0 +1,59 @@
+// vitest globalSetup, first of all: what the suite needs from this machine, checked in well
+// under a second. Without it a missing piece makes the run slow instead of red: every test
+// that spawns the Node 22 stand-in gets ENOENT and waits out its limit before failing.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { NODE22 } from '../runtime/node22.ts';
+
+export interface Machine {
+  /** The Node running the tests (npm scripts get the pinned Node 24). */
+  nodeVersion: string;
+  /** The Node 22 binary the WebContainer stand-in runs learner code with. */
+  node22: string;
+  /** Chromium, for the browser tests only. */
+  chromium?: string;
+}
+
+/** What this machine lacks for the suite, one sentence each that names it and its remedy. */
+export function missingPreconditions(machine: Machine): string[] {
+  const missing: string[] = [];
+  if (!machine.nodeVersion.startsWith('24.')) {
+    missing.push(
+      `the tests run on Node ${machine.nodeVersion}, expected 24: run them through npm ` +
+        '(npm test, npm run test:unit), which puts the pinned node dev dependency first',
+    );
+  }
+  const node22 = versionOf(machine.node22);
+  if (node22 === undefined) {
+    missing.push(
+      `the Node 22 stand-in is missing at ${machine.node22}: run npm ci, which installs ` +
+        'the mcpw-node22 package (tests/runtime/node22)',
+    );
+  } else if (!node22.startsWith('v22.')) {
+    missing.push(`the Node 22 stand-in at ${machine.node22} is ${node22}, expected v22`);
+  }
+  if (machine.chromium !== undefined && !existsSync(machine.chromium)) {
+    missing.push(
+      `Chromium is missing at ${machine.chromium}: apt-get install -y chromium ` +
+        '(or set CHROMIUM_PATH)',
+    );
+  }
+  return missing;
+}
+
+function versionOf(node: string): string | undefined {
+  if (!existsSync(node)) return undefined;
+  const run = spawnSync(node, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+  return run.status === 0 ? run.stdout.trim() : undefined;
+}
+
+export function failOnMissing(machine: Machine): void {
+  const missing = missingPreconditions(machine);
+  if (missing.length > 0) {
+    throw new Error(`this machine cannot run the tests:\n- ${missing.join('\n- ')}`);
+  }
+}
+
+export default function setup(): void {
+  failOnMissing({ nodeVersion: process.versions.node, node22: NODE22 });
+}
