@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { InputError, parseWithFriendlyErrors } from '../../sandbox/input/friendly-errors.ts';
 import { frameAnchor } from '../frames/view.ts';
+import { specSection, type SpecSections } from './spec-sections.ts';
 
 const text = (what: string) =>
   z
@@ -87,19 +88,13 @@ export function loadRevisionChanges(revision: string, root = process.cwd()): Rev
   return parsed;
 }
 
-interface SpecSections {
-  base: string;
-  revisions: Record<string, { name: string; path: string }[]>;
-}
-
 export function loadSpecSections(root = process.cwd()): SpecSections {
   return JSON.parse(readFileSync(join(root, 'lessons', 'spec-sections.json'), 'utf8'));
 }
 
 /** The spec address of a section by the name spec-sections.json gives it, or undefined. */
 export function sectionUrl(sections: SpecSections, revision: string, name: string) {
-  const hit = sections.revisions[revision]?.find((s) => s.name === name);
-  return hit && `${sections.base}/${revision}${hit.path}`;
+  return specSection(sections, revision, name)?.href;
 }
 
 /** Where a frame place links: its anchor on this page, or on another lesson's page. */

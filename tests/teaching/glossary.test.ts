@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { glossary } from '../../components/teaching/glossary.ts';
 import { lookupTerm, parseGlossary, termHref } from '../../components/teaching/glossary-schema.ts';
 import { InputError } from '../../sandbox/input/friendly-errors.ts';
+import sections from '../../lessons/spec-sections.json' with { type: 'json' };
+
+const SECTIONS = sections;
 
 /** Every `<Term id="…">` the lessons use, by id. */
 function termsUsedByLessons(): Set<string> {
@@ -28,24 +31,14 @@ describe('the glossary data', () => {
     expect(ids.length).toBeGreaterThan(20);
   });
 
-  it('cites spec sections from lessons/spec-sections.json, by their names there', () => {
-    const data = JSON.parse(readFileSync('lessons/spec-sections.json', 'utf8')) as {
-      base: string;
-      revisions: Record<string, { name: string; path: string }[]>;
-    };
-    // Most terms cite 2025-11-25; lesson 11's cite the revision they belong to, 2026-07-28.
-    const known = new Map<string, string>(
-      Object.entries(data.revisions).flatMap(([revision, sections]) =>
-        sections.map((s) => [`${data.base}/${revision}${s.path}`, s.name] as const),
-      ),
-    );
+  it('cites spec sections with the titles and addresses lessons/spec-sections.json gives them', () => {
     const cited = glossary.filter((e) => e.source?.href.includes('modelcontextprotocol.io'));
     expect(cited.length).toBeGreaterThan(10);
-    for (const entry of cited) {
-      expect(known.get(entry.source!.href), `${entry.id}: ${entry.source!.href}`).toBe(
-        entry.source!.title,
-      );
-    }
+    const stdio = glossary.find((e) => e.id === 'stdio')!;
+    expect(stdio.source).toEqual({
+      title: 'Basic › Transports › stdio',
+      href: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio',
+    });
   });
 });
 
@@ -53,23 +46,66 @@ describe('parseGlossary', () => {
   const entry = { id: 'tool', term: 'tool', definition: 'A function a server offers to models.' };
 
   it('refuses a duplicate id, naming the entry', () => {
-    expect(() => parseGlossary([entry, entry], 'g.ts')).toThrow(
+    expect(() => parseGlossary([entry, entry], 'g.ts', SECTIONS)).toThrow(
       'g.ts: 1.id: "tool" is defined twice; a term is defined once',
     );
   });
 
   it('refuses an id that is not kebab-case, and a definition that is no sentence', () => {
-    expect(() => parseGlossary([{ ...entry, id: 'Tool Error' }], 'g.ts')).toThrow(
+    expect(() => parseGlossary([{ ...entry, id: 'Tool Error' }], 'g.ts', SECTIONS)).toThrow(
       'g.ts: 0.id: id must be kebab-case, e.g. tool-error',
     );
-    expect(() => parseGlossary([{ ...entry, definition: 'A tool.' }], 'g.ts')).toThrow(
+    expect(() => parseGlossary([{ ...entry, definition: 'A tool.' }], 'g.ts', SECTIONS)).toThrow(
       'g.ts: 0.definition: definition must be a sentence or more',
     );
   });
 
+  it('resolves cites from the taught revision, or the one it names', () => {
+    const [taught, next] = parseGlossary(
+      [
+        { ...entry, cites: 'Server features › Tools' },
+        {
+          ...entry,
+          id: 'mrtr',
+          cites: { section: 'Basic › Multi Round-Trip Requests', revision: '2026-07-28' },
+        },
+      ],
+      'g.ts',
+      SECTIONS,
+    );
+    expect(taught!.source!.href).toBe(
+      'https://modelcontextprotocol.io/specification/2025-11-25/server/tools',
+    );
+    expect(next!.source).toEqual({
+      title: 'Basic › Multi Round-Trip Requests',
+      href: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr',
+    });
+  });
+
+  it('refuses a section the list does not hold, naming entry, field and revision', () => {
+    expect(() =>
+      parseGlossary([{ ...entry, cites: 'Server features › Toolz' }], 'g.ts', SECTIONS),
+    ).toThrow(
+      'g.ts: 0.cites: "Server features › Toolz" is not a 2025-11-25 section of lessons/spec-sections.json',
+    );
+    const next = { section: 'Basic › Multi Round-Trip Requests', revision: '2025-11-25' };
+    expect(() => parseGlossary([{ ...entry, cites: next }], 'g.ts', SECTIONS)).toThrow(
+      'is not a 2025-11-25 section',
+    );
+  });
+
+  it('refuses cites and source together', () => {
+    const source = { title: 'Spec', href: 'https://example.com/' };
+    expect(() =>
+      parseGlossary([{ ...entry, cites: 'Server features › Tools', source }], 'g.ts', SECTIONS),
+    ).toThrow('g.ts: 0.cites: give cites (a spec section) or source (anything else), not both');
+  });
+
   it('refuses a source that is not an https URL', () => {
     const source = { title: 'Spec', href: 'http://example.com/' };
-    expect(() => parseGlossary([{ ...entry, source }], 'g.ts')).toThrow(/g\.ts: 0\.source\.href: /);
+    expect(() => parseGlossary([{ ...entry, source }], 'g.ts', SECTIONS)).toThrow(
+      /g\.ts: 0\.source\.href: /,
+    );
   });
 });
 
