@@ -207,7 +207,8 @@ interface Served {
   buggyOutput?: true;
   uncheckedOutput?: true;
   live?: boolean;
-  scanMs?: number;
+  /** --scan-ms, by the name the server takes it under. */
+  stepDelayMs?: number;
   pace?: 'rushed' | 'paced';
   repeatStatus?: true;
   maintenance?: boolean;
@@ -248,7 +249,7 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     ...(o['buggy-output'] && { buggyOutput: true as const }),
     ...(o['unchecked-output'] && { uncheckedOutput: true as const }),
     ...(o.live && { live: true }),
-    ...(o['scan-ms'] !== undefined && { scanMs: o['scan-ms'] }),
+    ...(o['scan-ms'] !== undefined && { stepDelayMs: o['scan-ms'] }),
     ...(o.pace !== undefined && { pace: o.pace }),
     ...(o['repeat-status'] && { repeatStatus: true as const }),
     ...(o.maintenance && { maintenance: true }),

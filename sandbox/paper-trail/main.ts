@@ -3,9 +3,9 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { exitOnUsageError } from '../input/cli-args.ts';
 import { USAGE, parsePaperTrailArgs } from './args.ts';
-import { carrierAccountFrom } from './carrier.ts';
 import { serveHttp } from './serve-http.ts';
 import { createPaperTrailServer } from './server.ts';
+import { serverOptionsFor } from './stdio-options.ts';
 import { printDependencyBanner } from './chatty.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -26,25 +26,7 @@ async function main(): Promise<void> {
 
   if (args.mode === 'stdio') {
     if (args.chatty) printDependencyBanner();
-    const server = createPaperTrailServer({
-      seed: args.seed,
-      carrier: carrierAccountFrom(process.env),
-      log,
-      versions: args.versions,
-      futureVersion: args.futureVersion,
-      logging: args.logging,
-      buggyOutput: args.buggyOutput,
-      uncheckedOutput: args.uncheckedOutput,
-      live: args.live,
-      stepDelayMs: args.scanMs,
-      pace: args.pace,
-      repeatStatus: args.repeatStatus,
-      maintenance: args.maintenance,
-      chatty: args.chatty,
-      asks: args.asks,
-      undelivered: args.undelivered,
-      delivered: args.delivered,
-    });
+    const server = createPaperTrailServer(serverOptionsFor(args, process.env, log));
     // A stray or malformed line is dropped by the SDK; say so where hosts keep logs.
     server.server.onerror = (error) => log(`paper-trail: ${error.message}`);
     await server.connect(new StdioServerTransport());

@@ -14,7 +14,6 @@ export async function serveHttp(args: HttpArgs, log: (line: string) => void): Pr
   const { mode: _http, ...options } = args;
   const running = await startHttpServer({
     ...options,
-    stepDelayMs: args.scanMs,
     greetGetStream: args.logging,
     log,
   });

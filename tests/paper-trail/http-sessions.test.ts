@@ -72,7 +72,8 @@ describe('Paper Trail HTTP sessions', () => {
     server = await startHttpServer({
       port: 0,
       jsonResponse: true,
-      sessionIdleMs: 200,
+      // Long enough that a loaded machine still sends the second request in time.
+      sessionIdleMs: 1000,
       log: watch.log,
     });
     const id = await openSession(server.url);
@@ -80,7 +81,7 @@ describe('Paper Trail HTTP sessions', () => {
     expect(alive.status).toBe(200);
     await alive.text();
 
-    const line = await watch.next(/expired after 200 ms idle/);
+    const line = await watch.next(/expired after 1000 ms idle/);
     expect(line).toContain(id);
     const gone = await post(server.url, toolsList, id);
     expect(gone.status).toBe(404);

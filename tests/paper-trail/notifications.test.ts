@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { paperTrailCommand } from '../../sandbox/paper-trail/index.ts';
 import { parsePaperTrailArgs } from '../../sandbox/paper-trail/args.ts';
+import { serverOptionsFor, stdioServerOptions } from '../../sandbox/paper-trail/stdio-options.ts';
 import { orderBook } from '../../sandbox/paper-trail/orders.ts';
 import { trackingPlan } from '../../sandbox/paper-trail/tools/track-shipment.ts';
 import { spawnRaw, type RawPeer } from './raw-line.ts';
@@ -71,10 +72,18 @@ describe('flags', () => {
   it('reads --scan-ms and --maintenance, and refuses a bad pause', () => {
     expect(parsePaperTrailArgs(['--scan-ms', '300', '--maintenance'])).toEqual({
       mode: 'stdio',
-      scanMs: 300,
+      stepDelayMs: 300,
       maintenance: true,
     });
     expect(() => parsePaperTrailArgs(['--scan-ms', 'soon'])).toThrow(/--scan-ms/);
+    // The bundled copies (WebContainer, take-home) read the flags through stdioServerOptions:
+    // the pause must reach the server there too, with the carrier key and a log.
+    const bundled = stdioServerOptions(['--scan-ms', '500', '--logging']);
+    expect(bundled).toMatchObject({ stepDelayMs: 500, logging: true });
+    expect(bundled.log).toBeTypeOf('function');
+    expect(serverOptionsFor({ mode: 'stdio' }, { PAPER_TRAIL_CARRIER_KEY: 'k' }).carrier).toEqual({
+      keySeen: true,
+    });
     expect(() => parsePaperTrailArgs(['--scan-ms', '60001'])).toThrow(/--scan-ms/);
   });
 });
