@@ -70,6 +70,22 @@ export function quote(text: string, max = 80): string {
   return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
 }
 
+/**
+ * Text a learner meant as JSON (it opens with { or [), shown as written in curly quotes: a
+ * JSON string literal would escape every quote in it ({\"id\":1…) and hide what they sent.
+ * Control characters still show as escapes.
+ */
+export function quoteAsWritten(text: string, max = 80): string {
+  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
+  // eslint-disable-next-line no-control-regex
+  return `“${cut.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1))}”`;
+}
+
+/** How a line that does not parse is shown: as written when it was meant as JSON. */
+function shownUnparsed(text: string): string {
+  return /^\s*[{[]/.test(text) ? quoteAsWritten(text.trim()) : quote(text);
+}
+
 export function readFrame(frame: FrameRecord): FrameReading {
   const text = frame.text;
   if (text.trim() === '') {
@@ -80,7 +96,8 @@ export function readFrame(frame: FrameRecord): FrameReading {
       : { frame, kind: 'not-json', problem: 'is an empty line' };
   }
   const parsed = parseJson(text);
-  if (!parsed.ok) return { frame, kind: 'not-json', problem: `is not JSON: ${quote(text)}` };
+  if (!parsed.ok)
+    return { frame, kind: 'not-json', problem: `is not JSON: ${shownUnparsed(text)}` };
   const json = parsed.value;
   const message = readMessage(json);
   if (!message) return { frame, kind: 'not-jsonrpc', json, problem: describeInvalid(json) };

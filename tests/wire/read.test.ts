@@ -66,6 +66,11 @@ describe('readFrame', () => {
     expect(problem('{"jsonrpc":"2.0","id":1.5,"method":"ping"}')).toContain('string or an integer');
     expect(problem('[{"jsonrpc":"2.0","id":1,"method":"ping"}]')).toContain('batch');
     expect(problem('hello')).toBe('is not JSON: "hello"');
+    // JSON that breaks off is shown as written, not as a string literal full of \".
+    expect(problem('{"jsonrpc":"2.0","id":1,"method":"init')).toBe(
+      'is not JSON: “{"jsonrpc":"2.0","id":1,"method":"init”',
+    );
+    expect(problem('{"a":"\u0007"')).toBe('is not JSON: “{"a":"\\u0007"”');
     expect(problem('')).toBe('is an empty line');
     expect(problem('{"jsonrpc":"2.0","id":1,"method":"ping","args":{}}')).toContain('"args"');
     expect(readFrame(stdio('hello')).kind).toBe('not-json');
