@@ -12,6 +12,7 @@ import {
   firstFailing,
   frameRef,
   isObject,
+  isRequest,
   json,
   markedRuns,
   paramsOf,
@@ -23,6 +24,7 @@ import {
   say,
   shownLine,
   stderrGist,
+  stringOf,
   textLines,
   unjudged,
   type Check,
@@ -71,9 +73,8 @@ const scenarios = perRun((run): Scenario[] => {
     const conv = started.find((m) => m.name === value.name)?.conv ?? conversation(run);
     const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
     const answer = init && conv.responseTo(init);
-    const version = resultOf(answer)?.protocolVersion;
-    const answered = typeof version === 'string' ? version : undefined;
-    const sent = conv.from('c2s').filter((r) => r.message);
+    const answered = stringOf(resultOf(answer)?.protocolVersion);
+    const sent = conv.messages('c2s');
     return [{ ...(value as unknown as Scenario), conv, sent, init, answer, answered }];
   });
 });
@@ -81,7 +82,7 @@ const scenarios = perRun((run): Scenario[] => {
 const scenario = (run: RunRecord, name: Name) => scenarios(run).find((s) => s.name === name);
 const methodOf = (r: Read): string =>
   r.message && 'method' in r.message ? r.message.method : 'a response';
-const isPing = (r: Read) => r.message?.kind === 'request' && r.message.method === 'ping';
+const isPing = (r: Read) => isRequest(r, 'ping');
 const sentAfter = (s: Scenario, seq: number) => s.sent.filter((r) => r.frame.seq > seq);
 
 /** How the client's run ended, in words. */

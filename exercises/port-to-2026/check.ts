@@ -5,17 +5,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   cleanExit,
-  Conversation,
   conversation,
   driverReports,
+  errorOf,
   fail,
-  framesBefore,
   frameRef,
-  frontOfRun,
+  frontUntil,
   isObject,
   json,
   jsonrpcFrames,
-  notReached,
+  markedRuns,
   oneMessagePerLine,
   paramsOf,
   parsedLine,
@@ -33,6 +32,7 @@ import {
   stderrGist,
   textsOf,
   toolCalls,
+  unjudged,
   type Check,
   type Read,
   type Request,
@@ -51,50 +51,30 @@ const LESSON_2_S = 6;
 
 // ---- Which frames are whose: the driver's @@ lines split the run into connections. ----
 
-interface Lesson2Run {
-  legacy: string;
-  /** Its frames; empty when it never started. */
-  conv: Conversation;
-  end?: Record<string, unknown>;
-}
+/** The port's run as if it had been the only program. */
+const portOf = perRun((run) => frontUntil(run, 'lesson-2-start', 'port-exit'));
 
-/** The port's run as if it had been the only program, and each lesson-2 run after it. */
-const split = perRun((run) => {
-  const out = run.program.stdout;
-  const exit = driverReports(out, 'port-exit')[0];
-  const starts = driverReports(out, 'lesson-2-start');
-  const ends = driverReports(out, 'lesson-2-end');
-  const bounds = starts.map((s) => framesBefore(run, s.offset));
-  const code = exit?.value.code,
-    signal = exit?.value.signal;
-  const port = frontOfRun(run, {
-    frames: bounds[0] ?? run.frames.length,
-    stdoutEnd: exit?.offset ?? out.length,
-    ...(exit && {
-      exit: {
-        code: typeof code === 'number' ? code : null,
-        signal: typeof signal === 'string' ? signal : null,
-      },
-    }),
-  });
-  const lesson2: Lesson2Run[] = starts.map((s, i) => ({
-    legacy: String(s.value.legacy),
-    conv: new Conversation(run.frames.slice(bounds[i], bounds[i + 1] ?? run.frames.length)),
-    end: ends.find((e) => e.value.legacy === s.value.legacy)?.value,
-  }));
-  return { port, lesson2 };
-});
-const portOf = (run: RunRecord) => split(run).port;
+/** Each lesson-2 run after it, by the --legacy mode its server ran with; `end` is its report. */
+const lesson2Of = perRun((run) =>
+  markedRuns(run, 'lesson-2-start', 'legacy').map(({ name, conv }) => ({
+    legacy: name,
+    conv,
+    end: driverReports(run.program.stdout, 'lesson-2-end').find((e) => e.value.legacy === name)
+      ?.value,
+  })),
+);
+type Lesson2Run = ReturnType<typeof lesson2Of>[number];
 
-/** A check of the course's raw clients, held to the port's frames only. */
+/** A check held to the port's part of the run. */
 const onPort = (check: Check): Check => ({ ...check, run: (run) => check.run(portOf(run)) });
 
 // ---- Reading the port's conversation. ----
 
 function answerWords(r: Read | undefined): Said {
   if (!r) return say`got no answer`;
-  if (r.message?.kind === 'error')
-    return say`was answered in ${frameRef(r.frame.seq)} with error ${r.message.error.code} ${quote(r.message.error.message, 160)}`;
+  const error = errorOf(r);
+  if (error)
+    return say`was answered in ${frameRef(r.frame.seq)} with error ${error.code} ${quote(error.message, 160)}`;
   const type = resultOf(r)?.resultType;
   return say`was answered in ${frameRef(r.frame.seq)} with ${typeof type === 'string' ? `resultType ${quote(type)}` : 'a result without resultType (a 2025-11-25 answer)'}`;
 }
@@ -116,13 +96,10 @@ const noInitialize: Check = {
   id: 'no-initialize',
   title: 'No initialize, no notifications/initialized',
   hint: '2026-07-28 has no handshake: start with server/discover and send what initialize carried in every request’s params._meta.',
-  run(run) {
-    const port = portOf(run);
-    const sent = conversation(port)
-      .from('c2s')
-      .filter((r) => r.message?.kind);
+  run(port) {
+    const sent = conversation(port).messages('c2s');
     if (sent.length === 0)
-      return notReached('Your client sent nothing, so there was nothing to judge.');
+      return unjudged`Your client sent nothing, so there was nothing to judge.`;
     const init = sent.find(
       (r) => r.method === 'initialize' || r.method === 'notifications/initialized',
     );
@@ -143,23 +120,19 @@ const discoversFirst: Check = {
   id: 'discover-first',
   title: 'Ask server/discover first, and wait for 2026-07-28 in its answer',
   hint: 'Send server/discover (with params._meta) as your first request, and send tools/call only after its answer lists "2026-07-28" in supportedVersions.',
-  run(run) {
-    const port = portOf(run);
+  run(port) {
     const requests = conversation(port).requests('c2s');
-    if (requests.length === 0) return notReached('Your client sent no requests.');
+    if (requests.length === 0) return unjudged`Your client sent no requests.`;
     const discover = requests.find((r) => r.message.method === 'server/discover');
-    if (!discover) {
-      const [first] = requests;
-      return fail`Your client never sent server/discover; its first request was ${first!.message.method} (${frameRef(first!.frame.seq)}). On 2026-07-28 server/discover is how a client learns which revisions the server speaks before it relies on one.`;
-    }
+    if (!discover)
+      return fail`Your client never sent server/discover; its first request was ${requests[0]!.message.method} (${frameRef(requests[0]!.frame.seq)}). On 2026-07-28 server/discover is how a client learns which revisions the server speaks before it relies on one.`;
     const n = discover.frame.seq;
     const answer = replyTo(port, discover);
     const versions = resultOf(answer)?.supportedVersions;
     if (!answer || !Array.isArray(versions) || !versions.includes(VERSION)) {
-      const why =
-        answer?.message?.kind === 'error'
-          ? ' Without a valid _meta envelope on it, Paper Trail v2 reads the connection as a 2025-11-25 one (see the meta-envelope check).'
-          : '';
+      const why = errorOf(answer)
+        ? ' Without a valid _meta envelope on it, Paper Trail v2 reads the connection as a 2025-11-25 one (see the meta-envelope check).'
+        : '';
       return fail`Your server/discover (${frameRef(n)}) ${answerWords(answer)}, not with supportedVersions holding "${VERSION}".${why}`;
     }
     const early = requests.find(
@@ -173,13 +146,11 @@ const discoversFirst: Check = {
 
 /** What is wrong with one request's _meta envelope, or undefined. */
 function envelopeProblem(r: Request): string | undefined {
-  const params = paramsOf(r);
-  const meta = params._meta;
-  if (!isObject(meta)) {
+  const meta = paramsOf(r)._meta;
+  if (!isObject(meta))
     return isObject(r.json) && '_meta' in r.json
       ? 'has _meta beside params instead of inside them'
       : `has no params._meta, so it names no protocol version`;
-  }
   const keys = Object.keys(meta);
   const lookalike = (name: string) =>
     keys.find((k) => k !== `${PREFIX}${name}` && k.toLowerCase().endsWith(name.toLowerCase()));
@@ -211,10 +182,9 @@ const metaEnvelope: Check = {
   id: 'meta-envelope',
   title: 'Every request carries the _meta envelope',
   hint: `Put {"${PV}":"${VERSION}","${CAPS}":{…},"${INFO}":{"name":…,"version":…}} in params._meta of every request.`,
-  run(run) {
-    const port = portOf(run);
+  run(port) {
     const requests = conversation(port).requests('c2s');
-    if (requests.length === 0) return notReached('Your client sent no requests.');
+    if (requests.length === 0) return unjudged`Your client sent no requests.`;
     for (const r of requests) {
       if (r.message.method === 'initialize') continue; // the no-initialize check's subject
       const problem = envelopeProblem(r);
@@ -233,8 +203,7 @@ const orderStatus: Check = {
   id: 'order-status',
   title: `Call order_status for ${ORDER}`,
   hint: `Send tools/call with params {"name":"order_status","arguments":{"order_id":"${ORDER}"},"_meta":{…}}.`,
-  run(run) {
-    const port = portOf(run);
+  run(port) {
     const call = toolCalls(port, 'order_status')[0];
     if (!call) return fail('Your client never called order_status.');
     const n = call.frame.seq;
@@ -253,15 +222,16 @@ const inputRequired: Check = {
   id: 'input-required',
   title: 'Treat input_required as a question, not as the answer',
   hint: 'When result.resultType is "input_required", the tool has not run yet: answer its inputRequests and call the tool again; only a "complete" result is the answer. The server can ask only a client whose clientCapabilities declare {"elicitation":{"form":{}}}.',
-  run(run) {
-    const c = cancellation(portOf(run));
+  run(port) {
+    const c = cancellation(port);
     if (!c.first) return fail('Your client never called cancel_order.');
     const n = c.first.frame.seq;
-    if (c.asked?.message?.kind === 'error' && c.asked.message.error.code === -32021) {
+    const refused = errorOf(c.asked);
+    if (refused?.code === -32021) {
       // Named after the call it refuses, but about the refusal.
       return fail(
-        say`Your cancel_order call (${frameRef(n)}) was refused in ${frameRef(c.asked.frame.seq)} with -32021 ${quote(c.asked.message.error.message, 160)}: its "${CAPS}" does not say the client can show an elicitation form, so the server cannot ask the user. Declare {"elicitation":{"form":{}}}.`,
-        c.asked.frame.seq,
+        say`Your cancel_order call (${frameRef(n)}) was refused in ${frameRef(c.asked!.frame.seq)} with -32021 ${quote(refused.message, 160)}: its "${CAPS}" does not say the client can show an elicitation form, so the server cannot ask the user. Declare {"elicitation":{"form":{}}}.`,
+        c.asked!.frame.seq,
       );
     }
     if (!c.inputRequired || !c.asked)
@@ -279,12 +249,10 @@ const retriesWithAnswers: Check = {
   id: 'retry',
   title: 'Retry with inputResponses under the server’s keys and its requestState',
   hint: 'Retry with a new id, the same name and arguments, "inputResponses" with one {"action":"accept","content":{"confirm":true}} per key of inputRequests, and "requestState" exactly as you got it.',
-  run(run) {
-    const c = cancellation(portOf(run));
+  run(port) {
+    const c = cancellation(port);
     if (!c.retry || !c.asked || !c.askedResult)
-      return notReached(
-        'There was no retry of an input_required cancel_order to judge (see the input-required check).',
-      );
+      return unjudged`There was no retry of an input_required cancel_order to judge (see the input-required check).`;
     const retry = say`Your retry (${frameRef(c.retry.frame.seq)})`;
     const a = frameRef(c.asked.frame.seq);
     const then = answerWords(c.final);
@@ -321,16 +289,13 @@ const printsResults: Check = {
   id: 'prints-results',
   title: 'Print the order, then the cancellation’s text, from the replies',
   hint: 'console.log(JSON.stringify(structuredContent)) for order_status, then console.log(text) of the final cancel_order result, each once its reply is in; nothing else on stdout.',
-  run(run) {
-    const port = portOf(run);
+  run(port) {
     const statusAnswer = replyTo(port, toolCalls(port, 'order_status')[0]);
     const order = resultOf(statusAnswer)?.structuredContent;
     const c = cancellation(port);
     const text = textsOf(resultOf(c.final))[0];
     if (!statusAnswer || order === undefined || !c.final || text === undefined)
-      return notReached(
-        'Your client did not get both the order and a completed cancellation to print (see the checks above).',
-      );
+      return unjudged`Your client did not get both the order and a completed cancellation to print (see the checks above).`;
     const lines = printedLinesAt(port);
     const expected = [
       {
@@ -351,9 +316,7 @@ const printsResults: Check = {
         return fail`Line ${i + 1} of your stdout is ${shownLine(line.text, 160)}, but ${reply} says ${shownLine(e.want, 160)}. In a check run Paper Trail's orders change from run to run: print what this reply says, not a copy of an earlier answer.`;
     }
     if (lines.length > 2)
-      return fail(
-        `Your stdout has ${lines.length} lines; print only the two (use console.error for anything else).`,
-      );
+      return fail`Your stdout has ${lines.length} lines; print only the two (use console.error for anything else).`;
     return pass(
       say`You printed the order from ${frameRef(statusAnswer.frame.seq)} and the cancellation from ${frameRef(c.final.frame.seq)}.`,
       c.final.frame.seq,
@@ -402,29 +365,29 @@ const lesson2Client: Check = {
   hint: 'Nothing to fix here: this shows what a 2025-11-25 client meets on a 2026-07-28 server.',
   info: true,
   run(run) {
-    const { lesson2 } = split(run);
+    const lesson2 = lesson2Of(run);
     if (lesson2.length === 0)
-      return notReached(
-        'The driver did not get to run your lesson-2 client: your port did not finish in time.',
-      );
+      return unjudged`The driver did not get to run your lesson-2 client: your port did not finish in time.`;
     const stories = lesson2.map(lesson2Story);
     const message = stories.map((s) => s.said).reduce((all, said) => say`${all} ${said}`);
     return pass(message, stories.find((s) => s.frame !== undefined)?.frame);
   },
 };
 
+/** Every check but the last judges the port's part of the run only. */
 export const checks: Check[] = [
-  onPort(jsonrpcFrames),
-  onPort(oneMessagePerLine),
-  onPort(requestIds),
+  jsonrpcFrames,
+  oneMessagePerLine,
+  requestIds,
   noInitialize,
   discoversFirst,
   metaEnvelope,
   orderStatus,
   inputRequired,
   retriesWithAnswers,
-  onPort(readsWholeLines),
+  readsWholeLines,
   printsResults,
-  onPort(cleanExit),
-  lesson2Client,
-];
+  cleanExit,
+]
+  .map(onPort)
+  .concat(lesson2Client);

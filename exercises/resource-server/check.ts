@@ -1,26 +1,25 @@
 // Checks for resource-server: the learner's authorize() guards a gateway in front of Paper
-// Trail. The read-only driver plays one request per case with tokens minted for this run and
-// reports what came back (@@case lines: status, WWW-Authenticate, whether the gateway passed
-// the request on); a request that got through is also found in the frames Paper Trail received,
-// so "let through" names the frame. Tokens differ on every run (subject, expiry, jti), so a
-// guard that compares against a token it saw once lets nothing in.
+// Trail. The read-only driver plays one request per case with tokens minted for this run (so a
+// guard that compares against a token it saw once lets nothing in) and reports what came back
+// (@@case lines: status, WWW-Authenticate, whether the request was passed on); a request that
+// got through is also found in the frames Paper Trail received, so "let through" names it.
 //
-// Each check is one rule of the task, judged on every case that sits on that rule's edge: the
-// plain case, the same request with a second rule broken too (the order of the rules decides
-// the answer), and values that are nearly right (another port, a scope that starts like the
-// one needed, an audience on the same origin). A guard written case by case against the plain
-// cases fails on their edges.
+// Each check is one rule of the task, judged on every case on that rule's edge: the plain case,
+// the same request with a second rule broken too (the order of the rules decides the answer),
+// and values that are nearly right (another port, a scope that starts like the one needed, an
+// audience on the same origin). A guard written case by case against the plain cases fails.
 import {
+  bearerChallenge,
   caseTable,
   clip,
-  conversation,
   driverReports,
   fail,
   frameRef,
-  notReached,
   pass,
+  requestById,
   say,
   stringOf,
+  unjudged,
   whyDriverStopped,
   type Check,
   type RunRecord,
@@ -35,23 +34,18 @@ interface Case {
   status?: number;
   forwarded?: boolean;
   wwwAuthenticate?: string;
-  failed?: string;
 }
-type Reported = Case & { case: string };
 
 /** What a case must get: through to Paper Trail, 401 with the challenge, or a kind of 403. */
 type Expected = 'allowed' | 'unauthenticated' | 'forbidden' | 'insufficient-scope';
-/** A rule's cases by what they must get, each with what finishes "The request …", in order. */
-type Probes = Partial<Record<Expected, Record<string, string>>>;
+/** A rule's cases (names in CASES) by what they must get, in order. */
+type Probes = Partial<Record<Expected, string[]>>;
 
 const metadataUrl = (run: RunRecord) =>
   stringOf(driverReports(run.program.stdout, 'site')[0]?.value.metadataUrl);
 
 /** The frame in which Paper Trail received this case's request, if it got through. */
-const arrival = (run: RunRecord, c: Case) =>
-  conversation(run)
-    .requests('c2s')
-    .find((r) => r.message.id === c.id)?.frame.seq;
+const arrival = (run: RunRecord, c: Case) => requestById(run, c.id)?.frame.seq;
 
 /** What happened, in a few words with the status. */
 function seen(run: RunRecord, c: Case): Said {
@@ -66,16 +60,6 @@ function seen(run: RunRecord, c: Case): Said {
     ? ` with WWW-Authenticate: ${clip(c.wwwAuthenticate.replace(/\p{Cc}/gu, ' '), 200)}`
     : ` with no WWW-Authenticate header`;
   return say`it got HTTP ${c.status ?? '?'}${header}`;
-}
-
-/** Parameters of a Bearer challenge (value, and whether it was quoted), or null when the header is not one. */
-function bearerChallenge(header: string | undefined) {
-  const m = header === undefined ? null : /^\s*bearer(?:\s+(.*))?$/i.exec(header);
-  if (!m) return null;
-  const params = new Map<string, { value: string; quoted: boolean }>();
-  for (const p of (m[1] ?? '').matchAll(/([\w-]+)\s*=\s*(?:"([^"]*)"|([^\s,]+))/g))
-    params.set(p[1].toLowerCase(), { value: p[2] ?? p[3], quoted: p[2] !== undefined });
-  return params;
 }
 
 /**
@@ -124,22 +108,20 @@ function judgeCase(run: RunRecord, c: Case, expect: Expected): string | null {
 /** A rule judged on its cases in order: the first wrong answer, or the rule's own summary. */
 function rule(check: Omit<Check, 'run'> & { passes: string; probes: Probes }): Check {
   const { passes, probes, ...rest } = check;
-  const judged = Object.entries(probes).flatMap(([expect, cases]) =>
-    Object.entries(cases).map(([name, what]) => ({ name, what, expect: expect as Expected })),
+  const judged = Object.entries(probes).flatMap(([expect, names]) =>
+    names.map((name) => ({ name, expect: expect as Expected })),
   );
   return {
     ...rest,
     run(run) {
-      const reported = caseTable<Reported>(run, { strings: ['id'] });
-      for (const { name, what, expect } of judged) {
+      const reported = caseTable<Case>(run, { strings: ['id'] });
+      for (const { name, expect } of judged) {
         const c = reported.get(name);
         if (!c)
-          return notReached(
-            `The driver never reported the "${name}" request.${whyDriverStopped(run, 'authorize()')}`,
-          );
+          return unjudged`The driver never reported the "${name}" request.${whyDriverStopped(run, 'authorize()')}`;
         const wrong = judgeCase(run, c, expect);
         const at = c.forwarded ? arrival(run, c) : undefined;
-        if (wrong) return fail(say`The request ${what}: ${seen(run, c)}${wrong}`, at);
+        if (wrong) return fail(say`The request ${CASES[name]}: ${seen(run, c)}${wrong}`, at);
       }
       return pass(passes);
     },
@@ -149,53 +131,68 @@ function rule(check: Omit<Check, 'run'> & { passes: string; probes: Probes }): C
 const ANOTHER = `whose audience is ${OTHER_SERVER}, another server`;
 const NO_SCOPE = `whose scope is only "profile" (no ${SCOPE})`;
 
+/** What each case the driver plays is, as the words that finish "The request …". */
+const CASES: Record<string, string> = {
+  good: 'with a valid token (Authorization: Bearer …)',
+  'session-with-token': 'in the session it opened, with the same token',
+  'scope-first': `with a valid token whose scope lists ${SCOPE} first ("${SCOPE} profile")`,
+  'lowercase-scheme': 'with a valid token sent as "Authorization: bearer …" (lower case)',
+  'no-token': 'with no Authorization header',
+  forged: 'with a token signed by someone other than the authorization server',
+  'forged-no-scope': `with a forged token ${NO_SCOPE}: a token nobody signed is no token, whatever it lacks`,
+  'wrong-audience': `with a genuine token ${ANOTHER}`,
+  'audience-same-origin':
+    'with a genuine token whose audience is /admin on this very host and port: the same origin, another resource',
+  'wrong-audience-no-scope': `with a genuine token ${ANOTHER} and ${NO_SCOPE}: it is not a token for this server at all, so it is 401 before any scope is read`,
+  expired: 'with a genuine token for this server that expired a minute ago',
+  'expired-no-scope': `with a genuine token for this server that expired a minute ago, ${NO_SCOPE}: an expired token is no longer valid, so it is 401 before any scope is read`,
+  'missing-scope': `with a genuine, current token for this server ${NO_SCOPE}`,
+  'scope-longer': `with a genuine, current token whose scope is "profile ${SCOPE}-history": that is another scope that only starts like ${SCOPE}`,
+  'scope-shorter': `with a genuine, current token whose scope is "profile orders": "orders" is part of the name ${SCOPE}, not that scope`,
+  'query-token':
+    'with a valid token in the query string (/mcp?access_token=…) and no Authorization header',
+  'token-in-other-header':
+    'with a valid token in an X-Access-Token header and no Authorization header',
+  'foreign-host': 'with a valid token and Host: evil.example (DNS rebinding)',
+  'foreign-origin': 'with a valid token and Origin: http://evil.example',
+  'foreign-host-no-token':
+    'with Host: evil.example and no token: the request is not for this server, so it is 403 before any token is read',
+  'foreign-origin-forged':
+    'with a forged token and Origin: http://evil.example: a foreign Origin is 403 whatever token it carries',
+  'host-other-port':
+    'with a valid token and Host: localhost on another port: a Host names a host and a port, and this server listens on one port only',
+  'own-origin': 'with a valid token and Origin: http://localhost:<port>, one of site.origins',
+  'session-no-token': 'with the Mcp-Session-Id of an open session and no Authorization header',
+};
+
 export const checks: Check[] = [
   rule({
     id: 'lets-good-token-in',
     title: 'A valid token for this server gets through, in and out of a session',
     hint: 'Tokens are minted anew on every run; accept any token that readToken() verifies and whose claims fit, not one you have seen.',
     passes: 'Valid tokens get through, the session too.',
-    probes: {
-      allowed: {
-        good: 'with a valid token (Authorization: Bearer …)',
-        'session-with-token': 'in the session it opened, with the same token',
-        'scope-first': `with a valid token whose scope lists ${SCOPE} first ("${SCOPE} profile")`,
-      },
-    },
+    probes: { allowed: ['good', 'session-with-token', 'scope-first'] },
   }),
   rule({
     id: 'bearer-any-case',
     title: 'The scheme name "Bearer" is matched without regard to case',
     hint: 'HTTP authentication scheme names are case-insensitive: "bearer", "Bearer" and "BEARER" are one scheme.',
     passes: 'The scheme name "bearer" in lower case is accepted.',
-    probes: {
-      allowed: {
-        'lowercase-scheme': 'with a valid token sent as "Authorization: bearer …" (lower case)',
-      },
-    },
+    probes: { allowed: ['lowercase-scheme'] },
   }),
   rule({
     id: 'challenge-without-token',
     title: 'No token: 401 with a Bearer challenge naming the metadata',
     hint: 'The client learns how to get a token from your 401: WWW-Authenticate: Bearer resource_metadata="<site.metadataUrl>".',
     passes: 'No token: 401 with a Bearer challenge naming the metadata.',
-    probes: {
-      unauthenticated: {
-        'no-token': 'with no Authorization header',
-      },
-    },
+    probes: { unauthenticated: ['no-token'] },
   }),
   rule({
     id: 'checks-signature',
     title: 'A token the authorization server did not sign is refused',
     hint: 'A header that says Bearer is not a token you can trust: ask readToken() and refuse when it returns null.',
     passes: 'Forged tokens get 401, whatever scope they claim.',
-    probes: {
-      unauthenticated: {
-        forged: 'with a token signed by someone other than the authorization server',
-        'forged-no-scope': `with a forged token ${NO_SCOPE}: a token nobody signed is no token, whatever it lacks`,
-      },
-    },
+    probes: { unauthenticated: ['forged', 'forged-no-scope'] },
   }),
   rule({
     id: 'checks-audience',
@@ -203,12 +200,7 @@ export const checks: Check[] = [
     hint: 'A verified token is not yet a token for you: its aud must be exactly site.resource.',
     passes: 'Tokens for other servers get 401, the one on this origin too.',
     probes: {
-      unauthenticated: {
-        'wrong-audience': `with a genuine token ${ANOTHER}`,
-        'audience-same-origin':
-          'with a genuine token whose audience is /admin on this very host and port: the same origin, another resource',
-        'wrong-audience-no-scope': `with a genuine token ${ANOTHER} and ${NO_SCOPE}: it is not a token for this server at all, so it is 401 before any scope is read`,
-      },
+      unauthenticated: ['wrong-audience', 'audience-same-origin', 'wrong-audience-no-scope'],
     },
   }),
   rule({
@@ -216,39 +208,21 @@ export const checks: Check[] = [
     title: 'An expired token is refused',
     hint: 'exp is in seconds since the epoch; compare it with site.now(), before you look at the scope.',
     passes: 'Expired tokens get 401, whatever scope they carry.',
-    probes: {
-      unauthenticated: {
-        expired: 'with a genuine token for this server that expired a minute ago',
-        'expired-no-scope': `with a genuine token for this server that expired a minute ago, ${NO_SCOPE}: an expired token is no longer valid, so it is 401 before any scope is read`,
-      },
-    },
+    probes: { unauthenticated: ['expired', 'expired-no-scope'] },
   }),
   rule({
     id: 'scope-step-up',
     title: 'A valid token without the scope: 403 insufficient_scope naming the scope',
     hint: 'A token that is fine but lacks scope gets 403 with WWW-Authenticate: Bearer error="insufficient_scope", scope="<site.scope>": the client then asks for that scope (step-up). Scopes are whole words of a space-separated list.',
     passes: 'A token without the scope: 403 insufficient_scope naming the scope.',
-    probes: {
-      'insufficient-scope': {
-        'missing-scope': `with a genuine, current token for this server ${NO_SCOPE}`,
-        'scope-longer': `with a genuine, current token whose scope is "profile ${SCOPE}-history": that is another scope that only starts like ${SCOPE}`,
-        'scope-shorter': `with a genuine, current token whose scope is "profile orders": "orders" is part of the name ${SCOPE}, not that scope`,
-      },
-    },
+    probes: { 'insufficient-scope': ['missing-scope', 'scope-longer', 'scope-shorter'] },
   }),
   rule({
     id: 'header-only',
     title: 'A token anywhere but the Authorization header is no token',
     hint: 'Read the token from the Authorization header and nowhere else: a URL ends up in logs, history and Referer headers.',
     passes: 'Tokens outside the Authorization header count as no token.',
-    probes: {
-      unauthenticated: {
-        'query-token':
-          'with a valid token in the query string (/mcp?access_token=…) and no Authorization header',
-        'token-in-other-header':
-          'with a valid token in an X-Access-Token header and no Authorization header',
-      },
-    },
+    probes: { unauthenticated: ['query-token', 'token-in-other-header'] },
   }),
   rule({
     id: 'rebinding',
@@ -257,19 +231,14 @@ export const checks: Check[] = [
     passes:
       'Foreign Host, port and Origin: 403, with or without a token; this server’s own Origin gets through.',
     probes: {
-      forbidden: {
-        'foreign-host': 'with a valid token and Host: evil.example (DNS rebinding)',
-        'foreign-origin': 'with a valid token and Origin: http://evil.example',
-        'foreign-host-no-token':
-          'with Host: evil.example and no token: the request is not for this server, so it is 403 before any token is read',
-        'foreign-origin-forged':
-          'with a forged token and Origin: http://evil.example: a foreign Origin is 403 whatever token it carries',
-        'host-other-port':
-          'with a valid token and Host: localhost on another port: a Host names a host and a port, and this server listens on one port only',
-      },
-      allowed: {
-        'own-origin': 'with a valid token and Origin: http://localhost:<port>, one of site.origins',
-      },
+      forbidden: [
+        'foreign-host',
+        'foreign-origin',
+        'foreign-host-no-token',
+        'foreign-origin-forged',
+        'host-other-port',
+      ],
+      allowed: ['own-origin'],
     },
   }),
   rule({
@@ -277,11 +246,6 @@ export const checks: Check[] = [
     title: 'A session id without a token is refused',
     hint: 'Every request needs its token, the ones inside a session too: a session id is not a credential.',
     passes: 'A session id without a token: 401.',
-    probes: {
-      unauthenticated: {
-        'session-no-token':
-          'with the Mcp-Session-Id of an open session and no Authorization header',
-      },
-    },
+    probes: { unauthenticated: ['session-no-token'] },
   }),
 ];

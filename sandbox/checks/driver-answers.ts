@@ -1,6 +1,7 @@
 // For checks that judge a driver's answers case by case (the learner's function asked about
 // real responses and built ones): the recorded reply a live case was about, found by the id
-// the driver reported, and a failure about one case that counts the others that went wrong.
+// the driver reported (or the request a case sent, once it reached the server), and a failure
+// about one case that counts the others that went wrong.
 import type { RunRecord, Said } from '../contract/check.ts';
 import type { Read } from './frames.ts';
 import { perRun } from './per-run.ts';
@@ -17,6 +18,13 @@ const replies = perRun((run) =>
 /** The first server→client reply (result or error) that carries this id. */
 export function replyById(run: RunRecord, id: unknown): Read | undefined {
   return replies(run).find((r) => r.message && 'id' in r.message && r.message.id === id);
+}
+
+/** The first client→server request that carries this id: a case's request, once it got through. */
+export function requestById(run: RunRecord, id: unknown): Read | undefined {
+  return conversation(run)
+    .requests('c2s')
+    .find((r) => r.message.id === id);
 }
 
 /** The message about one case, then "2 more cases went wrong too." when others did. */

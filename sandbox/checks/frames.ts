@@ -26,6 +26,10 @@ export class Conversation {
   from(dir: Direction): Read[] {
     return this.reads.filter((r) => r.frame.dir === dir);
   }
+  /** What one side sent that reads as a JSON-RPC message, whatever its kind. */
+  messages(dir: Direction): Read[] {
+    return this.from(dir).filter((r) => r.message);
+  }
   requests(dir: Direction): (Read & { message: Extract<Message, { kind: 'request' }> })[] {
     return this.from(dir).filter((r) => r.message?.kind === 'request') as never;
   }

@@ -82,4 +82,9 @@ export {
   type Notification,
 } from './by-method.ts';
 export { stringOf } from './string-of.ts';
-export { replyById, andMore } from './driver-answers.ts';
+export { replyById, requestById, andMore } from './driver-answers.ts';
+
+// added while shrinking port-to-2026, negotiate and resource-server
+export { errorOf } from './error-of.ts';
+export { frontUntil } from './front-until.ts';
+export { bearerChallenge, type ChallengeParam } from './bearer-challenge.ts';

@@ -14,14 +14,14 @@ export interface MarkedRun {
   conv: Conversation;
 }
 
-/** Each named run the driver marked with `@@<tag>`, in order. */
-export function markedRuns(run: RunRecord, tag: string): MarkedRun[] {
+/** Each named run the driver marked with `@@<tag>`, in order; `key` is the field that names it. */
+export function markedRuns(run: RunRecord, tag: string, key = 'name'): MarkedRun[] {
   const starts = driverReports(run.program.stdout, tag).filter(
-    (r) => typeof r.value.name === 'string',
+    (r) => typeof r.value[key] === 'string',
   );
   const bounds = starts.map((s) => framesBefore(run, s.offset));
   return starts.map((s, i) => ({
-    name: s.value.name as string,
+    name: s.value[key] as string,
     conv: new Conversation(run.frames.slice(bounds[i], bounds[i + 1] ?? run.frames.length)),
   }));
 }
