@@ -47,6 +47,9 @@ export { lines, shown, isJson, whatChanged, firstLoss, extras } from './byte-lin
 export {
   twoFramesOnOneLine,
   labelProblem,
+  namedFrames,
+  unloggedFrame,
+  type NamedFrame,
   type LoggedFrame,
   type LabelProblem,
 } from './frame-log.ts';
@@ -83,3 +86,15 @@ export {
 } from './by-method.ts';
 export { stringOf } from './string-of.ts';
 export { replyById, andMore } from './driver-answers.ts';
+
+// added while shrinking tap, trust-but-verify and answer-the-server
+export { stderrNote } from './stderr-note.ts';
+export { hung } from './hung.ts';
+export { replyText } from './reply-text.ts';
+export { listedTools } from './listed-tools.ts';
+export { schemaProblem } from './schema-problem.ts';
+export { recordedLines, type RecordedLine } from './recorded-lines.ts';
+export { answerAttempt, looseReply } from './reply-attempts.ts';
+export { replyGist } from './reply-gist.ts';
+export { caseResponses, type AboutAResponse, type CaseResponse } from './case-responses.ts';
+export { everyCaseAsked } from './every-case-asked.ts';
