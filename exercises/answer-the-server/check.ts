@@ -37,6 +37,7 @@ import {
   say,
   shownLine,
   stalled,
+  stringOf,
   toolCalls,
   unjudged,
   type Check,
@@ -59,10 +60,8 @@ const callFor = (run: RunRecord, id: string) => cancelCalls(run).find((c) => ord
 /** The server's questions, in order. */
 const asks = (run: RunRecord) => requestsOf(run, ASK, 's2c');
 /** Which order a question is about: Paper Trail names it in the message. */
-const askedAbout = (ask: Read): string | undefined => {
-  const message = paramsOf(ask).message;
-  return ORDERS.find((id) => typeof message === 'string' && message.includes(`order ${id}?`));
-};
+const askedAbout = (ask: Read) =>
+  ORDERS.find((id) => stringOf(paramsOf(ask).message)?.includes(`order ${id}?`));
 const answerOrAttempt = (run: RunRecord, ask: Read) => replyTo(run, ask) ?? answerAttempt(run, ask);
 
 function nothingAsked(run: RunRecord): Outcome {
@@ -125,16 +124,14 @@ const callsBoth: Check = {
   hint: 'Two tools/call requests with "name": "cancel_order" and "arguments": {"order_id": …}: PT-1041 first, and PT-1017 once the first has its result.',
   run(run) {
     const calls = cancelCalls(run);
-    if (calls.length === 0) {
-      return initializeOf(run)
-        ? stalled(run, 'Your client never sent tools/call for cancel_order.')
-        : unjudged`Your client never got as far as a tool call (see the handshake check).`;
-    }
+    if (calls.length === 0 && !initializeOf(run))
+      return unjudged`Your client never got as far as a tool call (see the handshake check).`;
+    if (calls.length === 0)
+      return stalled(run, 'Your client never sent tools/call for cancel_order.');
     const [ids, stuck] = [calls.map(orderOf), hung(run)];
     const missing = ORDERS.filter((id) => !ids.includes(id));
-    if (missing.length > 0) {
+    if (missing.length > 0)
       return stuck`Your client called cancel_order for ${ids.map(jsonOrNothing).join(', ')} (from ${frameRef(calls[0]!.frame.seq)}) but never for ${missing.join(' and ')}.`;
-    }
     const [first, second] = ORDERS.map((id) => callFor(run, id)!.frame.seq) as [number, number];
     if (second < first)
       return fail`Your client asked to cancel PT-1017 (${frameRef(second)}) before PT-1041 (${frameRef(first)}); the task asks for PT-1041 first.`;
@@ -253,13 +250,12 @@ const printsOutcomes: Check = {
   run(run) {
     const got = ORDERS.flatMap((id) => replyTo(run, callFor(run, id)) ?? []);
     const lines = printedLines(run);
-    const questionOf = (q: Read) => paramsOf(q).message;
     const asQuestion = asks(run).find((q) => {
-      const m = questionOf(q);
-      return typeof m === 'string' && lines.some((l) => l.includes(m));
+      const m = stringOf(paramsOf(q).message);
+      return m !== undefined && lines.some((l) => l.includes(m));
     });
     if (asQuestion)
-      return fail`You printed ${quote(String(questionOf(asQuestion)), 100)}: that is the question of the server's ${ASK} (${frameRef(asQuestion.frame.seq)}), a request to your client, not the result of your call. The result comes only after your answer.`;
+      return fail`You printed ${quote(String(paramsOf(asQuestion).message), 100)}: that is the question of the server's ${ASK} (${frameRef(asQuestion.frame.seq)}), a request to your client, not the result of your call. The result comes only after your answer.`;
     if (got.length === 0)
       return unjudged`No cancel_order call got its result, so there was no outcome to print.`;
     const refs = got.map((r) => say`${frameRef(r.frame.seq)}`);

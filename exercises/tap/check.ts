@@ -162,11 +162,8 @@ const serverToClient: Check = {
     const sent = recordedLines(run, 's2c');
     if (sent.length === 0)
       return unjudged`Paper Trail sent nothing: no request reached it (see client-to-server).`;
-    const arrived = linesOf(through.got);
-    const loss = firstLoss(
-      sent.map((s) => s.line),
-      arrived,
-    );
+    const [wrote, arrived] = [sent.map((s) => s.line), linesOf(through.got)];
+    const loss = firstLoss(wrote, arrived);
     if (loss) {
       const at = sent[loss.index]!;
       if (loss.arrived === undefined)
@@ -187,11 +184,8 @@ const onlyRelayedOnStdout: Check = {
   hint: 'Your stdout is the client’s wire: write only the server’s bytes there. Log with process.stderr.write or console.error, and send the server’s stderr to your stderr (stdio: [..., "inherit"]), never to stdout.',
   run: ofFirstSession((through, run) => {
     const last = reports(run)['server-exits'];
-    const paperTrail = {
-      name: 'the Paper Trail session',
-      sent: recordedLines(run, 's2c').map((s) => s.line),
-      arrived: linesOf(through.got),
-    };
+    const sent = recordedLines(run, 's2c').map((s) => s.line);
+    const paperTrail = { name: 'the Paper Trail session', sent, arrived: linesOf(through.got) };
     const sessions = last ? [paperTrail, answerOnce(last)] : [paperTrail];
     // Nothing from the server and nothing on stdout is nothing to judge, not a clean stdout.
     if (sessions[0]!.sent.length === 0 && sessions.every((s) => s.arrived.length === 0))

@@ -3,6 +3,7 @@
 // "your answer has the wrong id", a check finds the reply the way a person reading the
 // frames would: by where it stands, or by an id that matches only as text.
 import type { RunRecord } from '../contract/check.ts';
+import { isRequest } from './by-method.ts';
 import type { Read } from './frames.ts';
 import { conversation } from './run-story.ts';
 
@@ -17,11 +18,10 @@ const repliesTo = (run: RunRecord, request: Read) =>
  * that pairs with nothing, after the request and before the next request of its method.
  */
 export function answerAttempt(run: RunRecord, request: Read): Read | undefined {
+  const method = request.message?.kind === 'request' ? request.message.method : '';
   const next = conversation(run)
     .from(request.frame.dir)
-    .find(
-      (r) => r.frame.seq > request.frame.seq && r.kind === 'request' && r.method === request.method,
-    );
+    .find((r) => r.frame.seq > request.frame.seq && isRequest(r, method, request.frame.dir));
   return repliesTo(run, request).find(
     (r) => (next === undefined || r.frame.seq < next.frame.seq) && r.pairedWith === undefined,
   );
