@@ -77,14 +77,12 @@ function nothingAsked(run: RunRecord): Outcome {
 }
 
 type Question = ReturnType<typeof asks>[number];
+type Rule = (run: RunRecord, ask: Question) => Outcome | undefined;
 
 /** A check's run over every question the server asked: the first one `rule` fails on, else
  *  `passed` (said of all the questions). */
 const eachQuestion =
-  (
-    rule: (run: RunRecord, ask: Question) => Outcome | undefined,
-    passed: (all: Question[]) => Outcome,
-  ) =>
+  (rule: Rule, passed: (all: Question[]) => Outcome) =>
   (run: RunRecord): Outcome => {
     const all = asks(run);
     if (all.length === 0) return nothingAsked(run);

@@ -105,7 +105,8 @@ interface CaseRule extends Pick<Check, 'id' | 'title' | 'hint'> {
   /** Why nothing was judged, when no case is `mine`. */
   none: string;
   good: (n: number) => string;
-  problem: (got: Json, truth: Truth, j: Judged) => string | null;
+  /** What is wrong with an answer; nothing (null or false) when it is right. */
+  problem: (got: Json, truth: Truth, j: Judged) => string | null | false;
 }
 
 /** One check over the cases `mine` selects: `problem` says what is wrong with an answer, and the
@@ -119,7 +120,7 @@ function caseCheck({ mine, none, good, problem, ...meta }: CaseRule): Check {
       if (cases.length === 0) return notReached(none);
       const wrong = cases.flatMap((j) => {
         const why = problem(j.got, j.truth, j);
-        return why === null ? [] : [{ j, why }];
+        return why ? [{ j, why }] : [];
       });
       if (wrong.length === 0) return pass(good(cases.length));
       const { j, why } = wrong.find((x) => !x.j.answer.edge) ?? wrong[0];
@@ -150,9 +151,8 @@ const shapes = caseCheck({
   none: 'verify() answered no case, so no handoff could be judged.',
   good: (n) => `All ${n} answers were handoffs.`,
   problem: (_, __, j) =>
-    isHandoff(j)
-      ? null
-      : 'it must return { kind } with kind "structured", "text", "tool-error" or "none", and never throw',
+    !isHandoff(j) &&
+    'it must return { kind } with kind "structured", "text", "tool-error" or "none", and never throw',
 });
 
 /** Is the data the structured content serialised, rather than the object itself? */
@@ -224,9 +224,8 @@ const plain = caseCheck({
   good: (n) =>
     `${n === 1 ? 'The result' : `All ${n} results`} of a tool without an outputSchema went over as text.`,
   problem: (got, { text }) =>
-    got.kind === 'text' && got.text === text
-      ? null
-      : `the tool has no outputSchema, so its text is the answer: expected { kind: "text", text: ${showText(text)} }`,
+    (got.kind !== 'text' || got.text !== text) &&
+    `the tool has no outputSchema, so its text is the answer: expected { kind: "text", text: ${showText(text)} }`,
 });
 
 const toolErrors = caseCheck({
@@ -252,9 +251,8 @@ const protocolErrors = caseCheck({
   none: 'No protocol error was answered.',
   good: (n) => `All ${n} protocol errors handed the model nothing.`,
   problem: (got, { code }) =>
-    got.kind === 'none'
-      ? null
-      : `the response is a JSON-RPC error (${code}), not a tool result: the request failed before any tool ran, so it is the client's to handle and the model gets { kind: "none" }`,
+    got.kind !== 'none' &&
+    `the response is a JSON-RPC error (${code}), not a tool result: the request failed before any tool ran, so it is the client's to handle and the model gets { kind: "none" }`,
 });
 
 export const checks = [
