@@ -8,6 +8,7 @@
 // Everything below is judged against this run's frames.
 import { isDeepStrictEqual } from 'node:util';
 import {
+  answerAttempt,
   argumentsOf,
   cleanExit,
   conversation,
@@ -16,24 +17,27 @@ import {
   firstFailing,
   formMisfit,
   frameRef,
+  hung,
   isObject,
   joined,
   json,
   jsonOrNothing,
   kindOf,
+  looseReply,
   paramsOf,
   pass,
   printedLines,
   quote,
   rawClientBasics,
   readsWholeLines,
+  replyText,
   replyTo,
   requestsOf,
   resultOf,
   say,
   shownLine,
   stalled,
-  textsOf,
+  stringOf,
   toolCalls,
   unjudged,
   type Check,
@@ -56,27 +60,9 @@ const callFor = (run: RunRecord, id: string) => cancelCalls(run).find((c) => ord
 /** The server's questions, in order. */
 const asks = (run: RunRecord) => requestsOf(run, ASK, 's2c');
 /** Which order a question is about: Paper Trail names it in the message. */
-const askedAbout = (ask: Read): string | undefined => {
-  const message = paramsOf(ask).message;
-  return ORDERS.find((id) => typeof message === 'string' && message.includes(`order ${id}?`));
-};
-const resultText = (reply: Read | undefined) => textsOf(resultOf(reply))[0];
-const clientReplies = (run: RunRecord) =>
-  conversation(run)
-    .from('c2s')
-    .filter((r) => r.kind === 'response');
-
-/** A reply that was meant for the question, whatever id it carries: the first after it. */
-function attemptAt(run: RunRecord, ask: Read): Read | undefined {
-  const next = asks(run).find((a) => a.frame.seq > ask.frame.seq);
-  return clientReplies(run).find(
-    (r) =>
-      r.frame.seq > ask.frame.seq &&
-      (next === undefined || r.frame.seq < next.frame.seq) &&
-      r.pairedWith === undefined,
-  );
-}
-const answerOrAttempt = (run: RunRecord, ask: Read) => replyTo(run, ask) ?? attemptAt(run, ask);
+const askedAbout = (ask: Read) =>
+  ORDERS.find((id) => stringOf(paramsOf(ask).message)?.includes(`order ${id}?`));
+const answerOrAttempt = (run: RunRecord, ask: Read) => replyTo(run, ask) ?? answerAttempt(run, ask);
 
 function nothingAsked(run: RunRecord): Outcome {
   const calls = cancelCalls(run);
@@ -86,19 +72,17 @@ function nothingAsked(run: RunRecord): Outcome {
   // for gets a question; a run without one has nothing to judge, which is not a pass.
   const refused = calls.flatMap((c) => replyTo(run, c) ?? []);
   if (refused.length > 0)
-    return unjudged`The server asked nothing in this run, and answered your cancel_order with ${refused.map((r) => quote(resultText(r) ?? '', 80)).join(' and ')}.`;
+    return unjudged`The server asked nothing in this run, and answered your cancel_order with ${refused.map((r) => quote(replyText(r) ?? '', 80)).join(' and ')}.`;
   return unjudged`The server asked nothing in this run: no cancel_order call got as far as a question.`;
 }
 
 type Question = ReturnType<typeof asks>[number];
+type Rule = (run: RunRecord, ask: Question) => Outcome | undefined;
 
 /** A check's run over every question the server asked: the first one `rule` fails on, else
  *  `passed` (said of all the questions). */
 const eachQuestion =
-  (
-    rule: (run: RunRecord, ask: Question) => Outcome | undefined,
-    passed: (all: Question[]) => Outcome,
-  ) =>
+  (rule: Rule, passed: (all: Question[]) => Outcome) =>
   (run: RunRecord): Outcome => {
     const all = asks(run);
     if (all.length === 0) return nothingAsked(run);
@@ -119,9 +103,9 @@ const declaresElicitation: Check = {
       return pass`Your initialize (${frameRef(n)}) declares elicitation ${jsonOrNothing(elicitation)}.`;
     const refused = cancelCalls(run)
       .map((c) => replyTo(run, c))
-      .find((r) => resultText(r)?.includes('elicitation'));
+      .find((r) => replyText(r)?.includes('elicitation'));
     const seen = refused
-      ? say` So the server could not ask and cancel_order failed in ${frameRef(refused.frame.seq)}: ${quote(resultText(refused) ?? '', 100)}.`
+      ? say` So the server could not ask and cancel_order failed in ${frameRef(refused.frame.seq)}: ${quote(replyText(refused) ?? '', 100)}.`
       : '';
     const what = isObject(elicitation)
       ? say`declares elicitation ${jsonOrNothing(elicitation)}, URL mode only; cancel_order asks with a form, which needs "form"`
@@ -138,21 +122,14 @@ const callsBoth: Check = {
   hint: 'Two tools/call requests with "name": "cancel_order" and "arguments": {"order_id": …}: PT-1041 first, and PT-1017 once the first has its result.',
   run(run) {
     const calls = cancelCalls(run);
-    if (calls.length === 0) {
-      return initializeOf(run)
-        ? stalled(run, 'Your client never sent tools/call for cancel_order.')
-        : unjudged`Your client never got as far as a tool call (see the handshake check).`;
-    }
-    const ids = calls.map(orderOf);
+    if (calls.length === 0 && !initializeOf(run))
+      return unjudged`Your client never got as far as a tool call (see the handshake check).`;
+    if (calls.length === 0)
+      return stalled(run, 'Your client never sent tools/call for cancel_order.');
+    const [ids, stuck] = [calls.map(orderOf), hung(run)];
     const missing = ORDERS.filter((id) => !ids.includes(id));
-    if (missing.length > 0) {
-      const c = calls[0]!.frame.seq;
-      return stalled(
-        run,
-        say`Your client called cancel_order for ${ids.map(jsonOrNothing).join(', ')} (from ${frameRef(c)}) but never for ${missing.join(' and ')}.`,
-        c,
-      );
-    }
+    if (missing.length > 0)
+      return stuck`Your client called cancel_order for ${ids.map(jsonOrNothing).join(', ')} (from ${frameRef(calls[0]!.frame.seq)}) but never for ${missing.join(' and ')}.`;
     const [first, second] = ORDERS.map((id) => callFor(run, id)!.frame.seq) as [number, number];
     if (second < first)
       return fail`Your client asked to cancel PT-1017 (${frameRef(second)}) before PT-1041 (${frameRef(first)}); the task asks for PT-1041 first.`;
@@ -173,14 +150,12 @@ const answersEachAsk: Check = {
   hint: 'A line with "method" and "id" from the server is a request to you, not a reply. Answer it at once with {"jsonrpc":"2.0","id": <its id, copied as is>, "result": {…}}: the server counts its ids from 0, apart from yours, and 0 is not "0". Keep reading while your tools/call is open: its result comes only after your answer.',
   run: eachQuestion(
     (run, ask) => {
-      const [a, id] = [ask.frame.seq, ask.message.id];
+      const [a, id, stuck] = [ask.frame.seq, ask.message.id, hung(run)];
       if (replyTo(run, ask)) return undefined;
-      const loose = clientReplies(run).find(
-        (r) => r.frame.seq > a && r.id !== undefined && String(r.id) === String(id),
-      );
+      const loose = looseReply(run, ask);
       if (loose)
         return fail`Your answer (${frameRef(loose.frame.seq)}) has id ${jsonOrNothing(loose.id)}, a ${kindOf(loose.id)}; the server's ${ASK} (${frameRef(a)}) has id ${jsonOrNothing(id)}, a ${kindOf(id)}. JSON-RPC ids match only with the same type: copy the id as it came. (SDK 1.32.2 lets this one through; the spec does not.)`;
-      const attempt = attemptAt(run, ask);
+      const attempt = answerAttempt(run, ask);
       if (attempt) {
         const mine = conversation(run)
           .requests('c2s')
@@ -188,21 +163,13 @@ const answersEachAsk: Check = {
         const why = mine
           ? ': the server numbers its requests itself, from 0, apart from yours; an answer takes the id of the request it answers, not the next of your own'
           : '';
-        return stalled(
-          run,
-          say`Your answer (${frameRef(attempt.frame.seq)}) has id ${jsonOrNothing(attempt.id)}, but the server's ${ASK} (${frameRef(a)}) has id ${jsonOrNothing(id)}${why}. The server found no request of its own with id ${jsonOrNothing(attempt.id)} and kept waiting.`,
-          attempt.frame.seq,
-        );
+        return stuck`Your answer (${frameRef(attempt.frame.seq)}) has id ${jsonOrNothing(attempt.id)}, but the server's ${ASK} (${frameRef(a)}) has id ${jsonOrNothing(id)}${why}. The server found no request of its own with id ${jsonOrNothing(attempt.id)} and kept waiting.`;
       }
       const call = cancelCalls(run).find((c) => c.frame.seq < a);
       const yours = call
         ? say` (${frameRef(call.frame.seq)}, id ${jsonOrNothing(call.message.id)})`
         : '';
-      return stalled(
-        run,
-        say`Your client never answered the server's ${ASK} (${frameRef(a)}, id ${jsonOrNothing(id)}). It has a "method": it is the server's request to you, not the result of your tools/call${yours}, and the server can finish that call only after your answer.`,
-        a,
-      );
+      return stuck`Your client never answered the server's ${ASK} (${frameRef(a)}, id ${jsonOrNothing(id)}). It has a "method": it is the server's request to you, not the result of your tools/call${yours}, and the server can finish that call only after your answer.`;
     },
     (all) =>
       pass`You answered ${all.length > 1 ? `each of the server's ${String(all.length)} questions` : "the server's question"} with its own id, from ${frameRef(all[0]!.frame.seq)} (id ${jsonOrNothing(all[0]!.message.id)}) on.`,
@@ -234,7 +201,7 @@ const answerShape: Check = {
         run,
         cancelCalls(run).find((c) => c.frame.seq < ask.frame.seq) ?? ask,
       );
-      const server = resultText(verdict)?.includes('does not match')
+      const server = replyText(verdict)?.includes('does not match')
         ? say` The server refused it: ${frameRef(verdict!.frame.seq)}.`
         : '';
       return fail`Your answer (${frameRef(r)}) accepts with content ${json(result.content, 60)}, which does not fit the form the ${ASK} (${frameRef(ask.frame.seq)}) asked for: ${wrong}.${server}`;
@@ -281,31 +248,28 @@ const printsOutcomes: Check = {
   run(run) {
     const got = ORDERS.flatMap((id) => replyTo(run, callFor(run, id)) ?? []);
     const lines = printedLines(run);
-    const questionOf = (q: Read) => paramsOf(q).message;
     const asQuestion = asks(run).find((q) => {
-      const m = questionOf(q);
-      return typeof m === 'string' && lines.some((l) => l.includes(m));
+      const m = stringOf(paramsOf(q).message);
+      return m !== undefined && lines.some((l) => l.includes(m));
     });
     if (asQuestion)
-      return fail`You printed ${quote(String(questionOf(asQuestion)), 100)}: that is the question of the server's ${ASK} (${frameRef(asQuestion.frame.seq)}), a request to your client, not the result of your call. The result comes only after your answer.`;
+      return fail`You printed ${quote(String(paramsOf(asQuestion).message), 100)}: that is the question of the server's ${ASK} (${frameRef(asQuestion.frame.seq)}), a request to your client, not the result of your call. The result comes only after your answer.`;
     if (got.length === 0)
       return unjudged`No cancel_order call got its result, so there was no outcome to print.`;
-    const [g0, g1] = got.map((r) => frameRef(r.frame.seq));
-    const expected = got.map((r) => resultText(r) ?? '');
+    const refs = got.map((r) => say`${frameRef(r.frame.seq)}`);
+    const [and, comma] = [joined(refs, ' and '), joined(refs, ', ')];
+    const expected = got.map((r) => replyText(r) ?? '');
     if (isDeepStrictEqual(lines, expected))
-      return pass`You printed the result of each call: ${joined(
-        [g0!, g1].flatMap((g) => (g ? [say`${g}`] : [])),
-        ' and ',
-      )}.`;
+      return pass`You printed the result of each call: ${and}.`;
     const extra = lines.filter((l) => !expected.includes(l));
     const rest = lines.filter((l) => expected.includes(l));
     if (extra.length > 0 && isDeepStrictEqual(rest, expected))
-      return fail`You printed the text of each result (${g0!}${g1 ? say`, ${g1}` : ''}), but stdout also holds ${extraLines(extra.length)}, ${shownLine(extra[0]!)}. Stdout must hold those lines and nothing else: send anything for a human to stderr, with console.error.`;
+      return fail`You printed the text of each result (${comma}), but stdout also holds ${extraLines(extra.length)}, ${shownLine(extra[0]!)}. Stdout must hold those lines and nothing else: send anything for a human to stderr, with console.error.`;
     const want = quote(expected.join('\n'), 240);
     const saw = quote(lines.join('\n'), 240);
     if (lines.length > 0 && !lines.some((l) => expected.includes(l)))
-      return fail`You printed ${saw}, which no result of this run says (each order's status and carrier change from run to run); expected ${want}, from ${g0!}${g1 ? say` and ${g1}` : ''}.`;
-    return fail`Expected ${want}, the text of each result (${g0!}${g1 ? say`, ${g1}` : ''}), one per line and nothing else on stdout; saw ${saw}.`;
+      return fail`You printed ${saw}, which no result of this run says (each order's status and carrier change from run to run); expected ${want}, from ${and}.`;
+    return fail`Expected ${want}, the text of each result (${comma}), one per line and nothing else on stdout; saw ${saw}.`;
   },
 };
 

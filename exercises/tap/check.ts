@@ -12,20 +12,22 @@ import {
   every,
   extras,
   fail,
-  firstFailing,
   firstLoss,
   frameRef,
   isJson,
   labelProblem,
   lines,
+  namedFrames,
   pass,
   perRun,
   quote,
+  recordedLines,
   say,
   shown,
-  stderrGist,
+  stderrNote,
   twoFramesOnOneLine,
   unjudged,
+  unloggedFrame,
   whatChanged,
   type Check,
   type Direction,
@@ -68,9 +70,7 @@ function answerOnceReply(request: string): string {
 /** The driver's report of each session; a damaged or missing line is relay-runs' business. */
 const reports = perRun((run): Partial<Record<Scenario, Report>> => {
   const all = driverReports(run.program.stdout, 'tap').map((r) => r.value as unknown as Report);
-  return Object.fromEntries(
-    all.filter((r) => SCENARIOS.includes(r.scenario)).map((r) => [r.scenario, r]),
-  );
+  return Object.fromEntries(all.map((r) => [r.scenario, r]));
 });
 
 /** The answer-once session: the one reply that server wrote, and the lines the client got. */
@@ -82,18 +82,9 @@ function answerOnce(last: Report) {
 const text = (base64: string) => Buffer.from(base64, 'base64').toString('utf8');
 const linesOf = (base64: string) => lines(text(base64));
 
-/** One side of the harness's record: each frame as its line, newline included. */
-function recorded(run: RunRecord, dir: Direction): { seq: number; line: string }[] {
-  return run.frames
-    .filter((f) => f.dir === dir)
-    .map((f) => ({ seq: f.seq, line: run.unterminated.has(f.seq) ? f.text : `${f.text}\n` }));
-}
-
 /** What a relay that died said on stderr, as a sentence to append. */
-function lastWords(report: Report): string {
-  const gist = stderrGist(report.stderr);
-  return gist ? ` Its stderr says: ${quote(gist, 300)}` : ' It wrote nothing on stderr.';
-}
+const lastWords = (report: Report) =>
+  stderrNote(report.stderr, 'Its stderr says:') || ' It wrote nothing on stderr.';
 
 /** A relay that died in the first session, in words, with what it said on stderr. */
 function crashed(run: RunRecord): string | undefined {
@@ -128,15 +119,12 @@ const relayRuns: Check = {
     const crash = crashed(run);
     if (crash) return fail(crash);
     if (SCENARIOS.every((s) => got[s])) return pass`All three sessions ran through your relay.`;
-    const gist = stderrGist(run.program.stderr);
     const why =
       run.verdict === 'timeout'
         ? ` The run was stopped at ${run.timeoutMs / 1000} s.`
         : run.verdict === 'output-limit'
           ? ' The run was stopped for writing too much output.'
-          : gist
-            ? ` Last words on stderr: ${quote(gist, 300)}`
-            : '';
+          : stderrNote(run.program.stderr, 'Last words on stderr:');
     const count = SCENARIOS.filter((s) => got[s]).length;
     return fail`The driver finished ${count === 0 ? 'no session' : counted(count, 'session')} of three.${why}`;
   },
@@ -148,7 +136,7 @@ const clientToServer: Check = {
   hint: 'Forward each chunk from stdin to the server as the Buffer it is (server.stdin.write(chunk), or process.stdin.pipe(server.stdin)): no decoding, no parsing, no lines.',
   run: ofFirstSession((through, run) => {
     const sent = linesOf(through.wrote);
-    const got = recorded(run, 'c2s');
+    const got = recordedLines(run, 'c2s');
     const arrived = got.map((g) => g.line);
     const loss = firstLoss(sent, arrived);
     if (!loss && arrived.length === sent.length)
@@ -171,22 +159,16 @@ const serverToClient: Check = {
   title: 'Every byte the server wrote reaches the client unchanged',
   hint: 'Forward each chunk from the server’s stdout as the Buffer it is (process.stdout.write(chunk), or server.stdout.pipe(process.stdout)), and exit on the server’s "close" so its last bytes are passed on first.',
   run: ofFirstSession((through, run) => {
-    const sent = recorded(run, 's2c');
+    const sent = recordedLines(run, 's2c');
     if (sent.length === 0)
       return unjudged`Paper Trail sent nothing: no request reached it (see client-to-server).`;
-    const arrived = linesOf(through.got);
-    const loss = firstLoss(
-      sent.map((s) => s.line),
-      arrived,
-    );
+    const [wrote, arrived] = [sent.map((s) => s.line), linesOf(through.got)];
+    const loss = firstLoss(wrote, arrived);
     if (loss) {
-      const at = sent[loss.index];
-      return loss.arrived === undefined
-        ? fail`The client never got ${frameRef(at.seq)}, ${shown(at.line)}, from your relay's stdout.${crashNote(run)}`
-        : fail(
-            say`The client got ${shown(loss.arrived)} where the server wrote ${frameRef(at.seq)}: ${whatChanged(at.line, loss.arrived)}.`,
-            at.seq,
-          );
+      const at = sent[loss.index]!;
+      if (loss.arrived === undefined)
+        return fail`The client never got ${frameRef(at.seq)}, ${shown(at.line)}, from your relay's stdout.${crashNote(run)}`;
+      return fail`The client got ${shown(loss.arrived)} where the server wrote ${frameRef(at.seq)}: ${whatChanged(at.line, loss.arrived)}.`;
     }
     const last = reports(run)['server-exits'];
     const answer = last && answerOnce(last).sent[0]!;
@@ -202,32 +184,21 @@ const onlyRelayedOnStdout: Check = {
   hint: 'Your stdout is the client’s wire: write only the server’s bytes there. Log with process.stderr.write or console.error, and send the server’s stderr to your stderr (stdio: [..., "inherit"]), never to stdout.',
   run: ofFirstSession((through, run) => {
     const last = reports(run)['server-exits'];
-    const paperTrail = {
-      name: 'the Paper Trail session',
-      sent: recorded(run, 's2c').map((s) => s.line),
-      arrived: linesOf(through.got),
-    };
+    const sent = recordedLines(run, 's2c').map((s) => s.line);
+    const paperTrail = { name: 'the Paper Trail session', sent, arrived: linesOf(through.got) };
     const sessions = last ? [paperTrail, answerOnce(last)] : [paperTrail];
     // Nothing from the server and nothing on stdout is nothing to judge, not a clean stdout.
     if (sessions[0]!.sent.length === 0 && sessions.every((s) => s.arrived.length === 0))
       return unjudged`Neither server wrote anything your relay could pass on (see client-to-server).`;
     // A line changed on its way is server-to-client's business; more lines than the server
     // wrote is this check's.
-    const bad = firstFailing(sessions, ({ name, sent, arrived }) => {
-      const more = arrived.length - sent.length;
-      const extra = extras(sent, arrived);
-      const first = extra.find((line) => !isJson(line)) ?? extra[0];
-      if (more > 0)
-        return fail`In ${name} your relay's stdout carried ${counted(more, 'line')} more than the server wrote, such as ${shown(first, 0, 90)}. The client reads every line of it as a frame.`;
-      return undefined;
-    });
-    return bad ?? pass`Your stdout carried the server’s bytes and nothing else.`;
+    const bad = sessions.find(({ sent, arrived }) => arrived.length > sent.length);
+    if (!bad) return pass`Your stdout carried the server’s bytes and nothing else.`;
+    const extra = extras(bad.sent, bad.arrived);
+    const [more, first] = [bad.arrived.length - bad.sent.length, extra.find((l) => !isJson(l))];
+    return fail`In ${bad.name} your relay's stdout carried ${counted(more, 'line')} more than the server wrote, such as ${shown(first ?? extra[0], 0, 90)}. The client reads every line of it as a frame.`;
   }),
 };
-
-/** Words and arrows that say which way a frame went. */
-const DIRECTION =
-  /→|←|->|<-|=>|<=|>>|<<|⇒|⇐|\b(c2s|s2c|client|server|up|down|in|out|send|sent|recv|received|to|from|tx|rx)\b/i;
 
 const logsFrames: Check = {
   id: 'logs-frames',
@@ -235,49 +206,24 @@ const logsFrames: Check = {
   hint: 'Write one stderr line per frame (per line of each direction, not per chunk), naming the direction, e.g. "client → server {…}" and "server → client {…}".',
   run: ofFirstSession((through, run) => {
     const logLines = through.stderr.split('\n');
-    const reads = conversation(run).reads.filter((r) => r.message);
-    if (reads.length === 0) return unjudged`No frame crossed your relay (see client-to-server).`;
-    const methodOf = new Map<string, string>();
-    for (const { message: m } of reads)
-      if (m?.kind === 'request') methodOf.set(String(m.id), m.method);
+    const logged = namedFrames(conversation(run).reads);
+    if (logged.length === 0) return unjudged`No frame crossed your relay (see client-to-server).`;
     const seen =
       through.stderr.trim() === ''
         ? 'your relay wrote nothing on stderr'
         : `its stderr began ${shown(through.stderr.trim(), 0, 120)}`;
-    const unlogged = firstFailing(reads, (read) => {
-      const m = read.message!;
-      // A frame is named by its id, or by its method (a reply by its request's method).
-      const id = 'id' in m && m.id !== undefined && m.id !== null ? String(m.id) : undefined;
-      const method = 'method' in m ? m.method : id !== undefined ? methodOf.get(id) : undefined;
-      const keys = [id, method].filter((k): k is string => k !== undefined);
-      const withDirection = logLines.filter(
-        (l) => keys.some((k) => l.includes(k)) && DIRECTION.test(l.replace(read.frame.text, ' ')),
-      );
-      // A request and its reply share the id: the two need a line each.
-      if (withDirection.length < (m.kind === 'notification' ? 1 : 2))
-        return fail`No line of your relay's stderr names ${frameRef(read.frame.seq)} (${keys.join(' / ')}, ${WAY[read.frame.dir]}) with a direction; ${seen}.`;
-      return undefined;
-    });
-    if (unlogged) return unlogged;
-    const logged = reads.map((r) => ({ seq: r.frame.seq, dir: r.frame.dir, text: r.frame.text }));
+    const unlogged = unloggedFrame(logLines, logged);
+    if (unlogged)
+      return fail`No line of your relay's stderr names ${frameRef(unlogged.seq)} (${unlogged.names.join(' / ')}, ${WAY[unlogged.dir]}) with a direction; ${seen}.`;
     const two = twoFramesOnOneLine(logLines, logged);
-    if (two) {
-      return fail`One line of your relay's stderr holds two frames, ${frameRef(two.first.seq)} and \
-${frameRef(two.second.seq)}: ${clip(two.line, 120)}. The client wrote them in one write, and your relay \
-logged the read, not the frames. A frame is one line of the stream: keep what you read per direction \
-and log each line once its "\\n" has arrived.`;
-    }
+    if (two)
+      return fail`One line of your relay's stderr holds two frames, ${frameRef(two.first.seq)} and ${frameRef(two.second.seq)}: ${clip(two.line, 120)}. The client wrote them in one write, and your relay logged the read, not the frames. A frame is one line of the stream: keep what you read per direction and log each line once its "\\n" has arrived.`;
     const labels = labelProblem(logLines, logged);
-    if (labels?.kind === 'same') {
-      return fail`Your relay logs ${frameRef(labels.up.seq)} (client → server) and \
-${frameRef(labels.down.seq)} (server → client) with the same words around them, ${quote(labels.label, 200)}: \
-a reader of the log cannot tell which way a frame went. Label each direction with its own words.`;
-    }
-    if (labels?.kind === 'swapped') {
-      return fail`Your relay logs ${frameRef(labels.frame.seq)} as ${quote(labels.label, 200)}, but it went \
-${WAY[labels.frame.dir]}: the directions in your log are the wrong way round.`;
-    }
-    return pass`${everyFrame(reads.length)} ${reads.length === 1 ? 'was' : 'were'} logged with a direction.`;
+    if (labels?.kind === 'same')
+      return fail`Your relay logs ${frameRef(labels.up.seq)} (client → server) and ${frameRef(labels.down.seq)} (server → client) with the same words around them, ${quote(labels.label, 200)}: a reader of the log cannot tell which way a frame went. Label each direction with its own words.`;
+    if (labels?.kind === 'swapped')
+      return fail`Your relay logs ${frameRef(labels.frame.seq)} as ${quote(labels.label, 200)}, but it went ${WAY[labels.frame.dir]}: the directions in your log are the wrong way round.`;
+    return pass`${everyFrame(logged.length)} ${logged.length === 1 ? 'was' : 'were'} logged with a direction.`;
   }),
 };
 

@@ -5,29 +5,28 @@
 // out here from the frames and the tool's real outputSchema, validated with the SDK's own JSON
 // Schema validator.
 import { isDeepStrictEqual as same } from 'node:util';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   andMore,
-  caseRows,
-  conversation,
+  caseResponses,
+  everyCaseAsked,
   fail,
   frameRef,
   isObject,
   json,
+  listedTools,
   notReached,
   parsedLine,
   pass,
   perRun,
   quote,
   readMessage,
-  replyById,
-  resultOf,
+  replyGist,
   say,
+  schemaProblem,
   showText,
   textsOf,
-  whyDriverStopped,
+  type AboutAResponse,
   type Check,
-  type RunRecord,
   type Said,
 } from '../../sandbox/checks/index.ts';
 import { allEdgeCases, liveCases } from './starter/cases.ts';
@@ -37,21 +36,16 @@ const KINDS: readonly string[] = ['structured', 'text', 'tool-error', 'none'];
 const TOOL = 'order_status';
 
 /** One `@@case` row: the case, the response verify() was given (edge cases), and its answer. */
-interface Answer {
+interface Answer extends AboutAResponse {
   case: string;
-  edge?: boolean;
-  id?: string | number;
   tool: string;
-  response?: unknown;
   answer?: unknown;
   threw?: string;
 }
 
-/**
- * What the host should hand the model, worked out from the frame and the tool's entry: its
- * kind, the text items joined with "\n", the valid data, an error's code, or why structured
- * content could not be trusted (and the validator's words).
- */
+/** What the host should hand the model, from the frame and the tool's entry: its kind, the text
+ *  items joined with "\n", the valid data, an error's code, or why structured content could
+ *  not be trusted (and the validator's words). */
 interface Truth {
   kind: 'structured' | 'text' | 'tool-error' | 'none';
   text: string;
@@ -61,84 +55,43 @@ interface Truth {
   why?: string;
 }
 
-/**
- * A case as judged: the frame to point at (the response itself, or the real one an edge case
- * was built from), and verify()'s answer as an object ({} when it gave none).
- */
+/** A case as judged: the frame to point at (the response itself, or the real one an edge case
+ *  was built from), and verify()'s answer as an object ({} when it gave none). */
 type Judged = { frame: number | undefined; truth: Truth; answer: Answer; got: Json };
-
-const validator = new AjvJsonSchemaValidator();
 
 function truthOf(entry: Json | undefined, response: unknown): Truth {
   const message = readMessage(response);
   if (message?.kind === 'error') return { kind: 'none', text: '', code: message.error.code };
   if (message?.kind !== 'result')
     throw new Error(`case response is not a JSON-RPC reply: ${json(response)}`);
-  const result = message.result as Json;
+  const { result } = message;
   const text = textsOf(result).join('\n');
   if (result.isError === true) return { kind: 'tool-error', text };
   const schema = entry?.outputSchema as Json | undefined;
   if (schema === undefined) return { kind: 'text', text };
   if (result.structuredContent === undefined) return { kind: 'text', text, dropped: 'missing' };
-  const verdict = validator.getValidator(schema)(result.structuredContent);
-  if (verdict.valid) return { kind: 'structured', text, data: result.structuredContent };
-  return { kind: 'text', text, dropped: 'invalid', why: verdict.errorMessage };
+  const why = schemaProblem(schema, result.structuredContent);
+  if (why === undefined) return { kind: 'structured', text, data: result.structuredContent };
+  return { kind: 'text', text, dropped: 'invalid', why };
 }
 
-const answers = (run: RunRecord) => caseRows<Answer>(run);
-
-/** The tools as the normal session listed them (the first tools/list answer). */
-function listedTools(run: RunRecord): Json[] {
-  const listed = conversation(run)
-    .from('s2c')
-    .map(resultOf)
-    .find((r) => Array.isArray(r?.tools));
-  return (listed?.tools ?? []) as Json[];
-}
-
-/** Every answered case with the truth it is judged by; a live case whose reply is missing is left out. */
+/** Every answered case with the truth it is judged by (the tool's entry as this run listed it). */
 const judged = perRun((run): Judged[] => {
   const tools = listedTools(run);
-  const real = answers(run).find((a) => !a.edge && a.case === 'PT-1041');
-  const realFrame = real ? replyById(run, real.id)?.frame.seq : undefined;
-  return answers(run).flatMap((a) => {
-    const read = a.edge ? undefined : replyById(run, a.id);
-    if (!a.edge && !read) return [];
-    const response = read ? read.json : a.response;
-    const entry = tools.find((t) => t.name === a.tool);
-    const truth = truthOf(entry, response);
-    const got = isObject(a.answer) ? a.answer : {};
-    return [{ frame: read?.frame.seq ?? realFrame, truth, answer: a, got }];
+  const cases = caseResponses<Answer>(run);
+  const real = cases.find((c) => !c.row.edge && c.row.case === 'PT-1041')?.frame;
+  return cases.map(({ row: answer, response, frame }) => {
+    const entry = tools.find((t) => t.name === answer.tool);
+    const got = isObject(answer.answer) ? answer.answer : {};
+    return { frame: frame ?? real, truth: truthOf(entry, response), answer, got };
   });
 });
 
-/**
- * What a built response holds, in words: a live case's frame can be opened as it is, but an
- * edge case exists only in the driver, and its JSON (text items that hold JSON themselves)
- * would read as a wall of escaped quotes.
- */
-function gist(response: unknown): string {
-  const message = readMessage(response);
-  if (message?.kind === 'error') return `error ${message.error.code}`;
-  if (message?.kind !== 'result') return 'not a reply';
-  const result = message.result as Json;
-  const items = Array.isArray(result.content)
-    ? result.content.map((c) => String((c as Json)?.type))
-    : [];
-  const parts = [
-    ...(result.isError === true ? ['isError: true'] : []),
-    `content: ${items.length === 0 ? 'none' : items.join(', ')}`,
-    'structuredContent' in result
-      ? `structuredContent: ${json(result.structuredContent, 110)}`
-      : 'no structuredContent',
-  ];
-  return parts.join('; ');
-}
-
+/** A live case's frame can be opened as it is; an edge case is told in words. */
 function where({ answer, frame }: Judged): Said {
   if (!answer.edge) return say`"${answer.case}" (${frameRef(frame!)})`;
   const from = frame === undefined ? say`` : say`, built from ${frameRef(frame)}`;
-  return say`edge case "${answer.case}"${from} (${gist(answer.response)})`;
+  return say`edge case "${answer.case}"${from} (${replyGist(answer.response)})`;
 }
 
 const handed = (a: Answer) =>
@@ -152,14 +105,13 @@ interface CaseRule extends Pick<Check, 'id' | 'title' | 'hint'> {
   /** Why nothing was judged, when no case is `mine`. */
   none: string;
   good: (n: number) => string;
-  problem: (got: Json, truth: Truth, j: Judged) => string | null;
+  /** What is wrong with an answer; nothing (null or false) when it is right. */
+  problem: (got: Json, truth: Truth, j: Judged) => string | null | false;
 }
 
-/**
- * One check over the cases `mine` selects: `problem` says what is wrong with an answer, and the
- * failure points at the first wrong case (a live one first: it has the frame the learner can
- * open as it is), counting the rest.
- */
+/** One check over the cases `mine` selects: `problem` says what is wrong with an answer, and the
+ *  failure points at the first wrong case (a live one first: its frame can be opened as it is),
+ *  counting the rest. */
 function caseCheck({ mine, none, good, problem, ...meta }: CaseRule): Check {
   return {
     ...meta,
@@ -168,7 +120,7 @@ function caseCheck({ mine, none, good, problem, ...meta }: CaseRule): Check {
       if (cases.length === 0) return notReached(none);
       const wrong = cases.flatMap((j) => {
         const why = problem(j.got, j.truth, j);
-        return why === null ? [] : [{ j, why }];
+        return why ? [{ j, why }] : [];
       });
       if (wrong.length === 0) return pass(good(cases.length));
       const { j, why } = wrong.find((x) => !x.j.answer.edge) ?? wrong[0];
@@ -186,14 +138,8 @@ const loads: Check = {
   title: 'verify.ts loads and verify() is asked about every case',
   hint: 'Export a function named verify from verify.ts; run `node drive.ts npm run --silent paper-trail` to see errors.',
   run(run) {
-    const got = answers(run);
     const schema = listedTools(run).find((t) => t.name === TOOL)?.outputSchema;
-    const total = liveCases.length + allEdgeCases(schema).length;
-    if (got.length === total) return pass(`verify() answered all ${total} cases.`);
-    const why = whyDriverStopped(run, 'verify()');
-    return fail(
-      `verify() was asked about ${got.length} of ${total} cases before the driver stopped.${why}`,
-    );
+    return everyCaseAsked(run, 'verify()', liveCases.length + allEdgeCases(schema).length);
   },
 };
 
@@ -205,9 +151,8 @@ const shapes = caseCheck({
   none: 'verify() answered no case, so no handoff could be judged.',
   good: (n) => `All ${n} answers were handoffs.`,
   problem: (_, __, j) =>
-    isHandoff(j)
-      ? null
-      : 'it must return { kind } with kind "structured", "text", "tool-error" or "none", and never throw',
+    !isHandoff(j) &&
+    'it must return { kind } with kind "structured", "text", "tool-error" or "none", and never throw',
 });
 
 /** Is the data the structured content serialised, rather than the object itself? */
@@ -279,9 +224,8 @@ const plain = caseCheck({
   good: (n) =>
     `${n === 1 ? 'The result' : `All ${n} results`} of a tool without an outputSchema went over as text.`,
   problem: (got, { text }) =>
-    got.kind === 'text' && got.text === text
-      ? null
-      : `the tool has no outputSchema, so its text is the answer: expected { kind: "text", text: ${showText(text)} }`,
+    (got.kind !== 'text' || got.text !== text) &&
+    `the tool has no outputSchema, so its text is the answer: expected { kind: "text", text: ${showText(text)} }`,
 });
 
 const toolErrors = caseCheck({
@@ -307,9 +251,8 @@ const protocolErrors = caseCheck({
   none: 'No protocol error was answered.',
   good: (n) => `All ${n} protocol errors handed the model nothing.`,
   problem: (got, { code }) =>
-    got.kind === 'none'
-      ? null
-      : `the response is a JSON-RPC error (${code}), not a tool result: the request failed before any tool ran, so it is the client's to handle and the model gets { kind: "none" }`,
+    got.kind !== 'none' &&
+    `the response is a JSON-RPC error (${code}), not a tool result: the request failed before any tool ran, so it is the client's to handle and the model gets { kind: "none" }`,
 });
 
 export const checks = [

@@ -2,6 +2,7 @@
 // a format: a logged frame is found by its whole text (as written, or quoted as a JSON string), and what the line says besides the frame is its label, compared with the labels of
 // frames that went the other way.
 import type { Direction } from '../wire/record.ts';
+import type { Read } from './frames.ts';
 
 export interface LoggedFrame {
   seq: number;
@@ -76,4 +77,43 @@ export function labelProblem(
     }
   }
   return undefined;
+}
+
+/** A frame as a log may name it: by its id, or by its method (a reply by its request's). */
+export interface NamedFrame extends LoggedFrame {
+  names: string[];
+  /** How many log lines must name it: a request and its reply share the id, so one line each. */
+  lines: number;
+}
+
+/** The frames of a conversation that are JSON-RPC messages, with the names a log may use. */
+export function namedFrames(reads: readonly Read[]): NamedFrame[] {
+  const messages = reads.filter((r) => r.message);
+  const methodOf = new Map<string, string>();
+  for (const { message: m } of messages)
+    if (m?.kind === 'request') methodOf.set(String(m.id), m.method);
+  return messages.map(({ frame, message: m }) => {
+    const id = 'id' in m! && m.id !== undefined && m.id !== null ? String(m.id) : undefined;
+    const method = 'method' in m! ? m.method : id !== undefined ? methodOf.get(id) : undefined;
+    const names = [id, method].filter((k): k is string => k !== undefined);
+    const { seq, dir, text } = frame;
+    return { seq, dir, text, names, lines: m!.kind === 'notification' ? 1 : 2 };
+  });
+}
+
+/** Words and arrows that say which way a frame went. */
+const DIRECTION =
+  /→|←|->|<-|=>|<=|>>|<<|⇒|⇐|\b(c2s|s2c|client|server|up|down|in|out|send|sent|recv|received|to|from|tx|rx)\b/i;
+
+/** The first frame that fewer log lines name with a direction (besides the frame) than it needs. */
+export function unloggedFrame(
+  logLines: readonly string[],
+  frames: readonly NamedFrame[],
+): NamedFrame | undefined {
+  return frames.find((f) => {
+    const told = logLines.filter(
+      (l) => f.names.some((k) => l.includes(k)) && DIRECTION.test(l.replace(f.text, ' ')),
+    );
+    return told.length < f.lines;
+  });
 }

@@ -47,6 +47,9 @@ export { lines, shown, isJson, whatChanged, firstLoss, extras } from './byte-lin
 export {
   twoFramesOnOneLine,
   labelProblem,
+  namedFrames,
+  unloggedFrame,
+  type NamedFrame,
   type LoggedFrame,
   type LabelProblem,
 } from './frame-log.ts';
@@ -84,7 +87,16 @@ export {
 export { stringOf } from './string-of.ts';
 export { replyById, requestById, andMore } from './driver-answers.ts';
 
-// added while shrinking port-to-2026, negotiate and resource-server
 export { errorOf } from './error-of.ts';
 export { frontUntil } from './front-until.ts';
 export { bearerChallenge, type ChallengeParam } from './bearer-challenge.ts';
+export { stderrNote } from './stderr-note.ts';
+export { hung } from './hung.ts';
+export { replyText } from './reply-text.ts';
+export { listedTools } from './listed-tools.ts';
+export { schemaProblem } from './schema-problem.ts';
+export { recordedLines, type RecordedLine } from './recorded-lines.ts';
+export { answerAttempt, looseReply } from './reply-attempts.ts';
+export { replyGist } from './reply-gist.ts';
+export { caseResponses, type AboutAResponse, type CaseResponse } from './case-responses.ts';
+export { everyCaseAsked } from './every-case-asked.ts';
