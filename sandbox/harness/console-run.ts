@@ -32,7 +32,11 @@ export interface ConsoleOptions extends Pick<SessionOptions, 'relay' | 'paperTra
   workspace: string;
   /** Where the fresh work folder goes. */
   workRoot: string;
+  /** Tighter limits than the console's own (tests). */
+  limits?: Partial<ConsoleLimits>;
 }
+
+type ConsoleLimits = { -readonly [K in keyof typeof CONSOLE_LIMITS]: number };
 
 /** Runs one console session, emitting its events and ending with `done`. */
 export async function runConsole(
@@ -48,12 +52,15 @@ export async function runConsole(
   try {
     copyFileSync(join(resolve(options.workspace), CONSOLE_PROGRAM), join(work, CONSOLE_PROGRAM));
     let idled = false;
+    const limits: ConsoleLimits = { ...CONSOLE_LIMITS, ...options.limits };
     const record = await execute(
       SUBJECT,
       work,
       {
-        ...CONSOLE_LIMITS,
-        idle: { ms: CONSOLE_LIMITS.idleMs, onStop: () => (idled = true) },
+        timeoutMs: limits.timeoutMs,
+        maxOutputBytes: limits.maxOutputBytes,
+        maxFrameBytes: limits.maxFrameBytes,
+        idle: { ms: limits.idleMs, onStop: () => (idled = true) },
         relay: options.relay,
         paperTrail: options.paperTrail,
       },
@@ -62,7 +69,7 @@ export async function runConsole(
     emit({
       type: 'done',
       verdict: record.verdict,
-      summary: consoleSummary(record.verdict, idled),
+      summary: consoleSummary(record.verdict, idled, limits),
       killed: record.killed,
       ending: { timeoutMs: record.timeoutMs, exit: record.program.exit, program: 'learner' },
     });
@@ -74,14 +81,14 @@ export async function runConsole(
   }
 }
 
-function consoleSummary(verdict: Verdict, idled: boolean): string {
+function consoleSummary(verdict: Verdict, idled: boolean, limits: ConsoleLimits): string {
   switch (verdict) {
     case 'completed':
       return 'the session finished';
     case 'timeout':
       return idled
-        ? `the session was stopped after ${CONSOLE_LIMITS.idleMs / 1000} s with nothing on the wire`
-        : `the session was stopped at its ${CONSOLE_LIMITS.timeoutMs / 1000} s limit`;
+        ? `the session was stopped after ${seconds(limits.idleMs)} with nothing on the wire`
+        : `the session was stopped at its ${seconds(limits.timeoutMs)} limit`;
     case 'output-limit':
       return 'the session was stopped for writing too much output';
     case 'memory-limit':
@@ -91,4 +98,8 @@ function consoleSummary(verdict: Verdict, idled: boolean): string {
     case 'error':
       return 'the harness could not run the session';
   }
+}
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
 }

@@ -83,7 +83,7 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
   // A slot is taken only once the whole body is in: a client that sends headers and then
   // nothing holds a socket for BODY_DEADLINE_MS, never a run.
   async function acceptRun(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readRunRequest(req, res, RunBody);
+    const body = await readRunRequest(req, res, RunBody, 'run request');
     if (!body) return;
     if (!roomForRun(res)) return;
     let workspace: string;
@@ -102,7 +102,7 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
 
   // A console session reads no exercise, so no exercise's edit or absence can break it.
   async function acceptConsole(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readRunRequest(req, res, ConsoleBody);
+    const body = await readRunRequest(req, res, ConsoleBody, 'console request');
     if (!body) return;
     if (!roomForRun(res)) return;
     const workspace = consoleWorkspace(body.program);
@@ -210,6 +210,7 @@ async function readRunRequest<S extends typeof RunBody | typeof ConsoleBody>(
   req: IncomingMessage,
   res: ServerResponse,
   schema: S,
+  what: string,
 ): Promise<z.infer<S> | undefined> {
   let text: string;
   try {
@@ -243,7 +244,7 @@ async function readRunRequest<S extends typeof RunBody | typeof ConsoleBody>(
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     sendJson(res, 400, {
-      error: friendlyLines(parsed.error, { file: 'run request' }).join('\n'),
+      error: friendlyLines(parsed.error, { file: what }).join('\n'),
     });
     return undefined;
   }
