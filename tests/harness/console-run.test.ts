@@ -38,6 +38,21 @@ console.log('silent as ' + process.title);
 setInterval(() => undefined, 1000);
 `;
 
+const SECRET = 'MCPW_TEST_CONSOLE_SECRET';
+// Every environment it can read in /proc, its parent's first (the harness, were it in sight).
+const READS_ENVIRON = `
+import { readdirSync, readFileSync } from 'node:fs';
+const seen = new Set();
+for (const pid of [String(process.ppid), ...readdirSync('/proc').filter((p) => /^\\d+$/.test(p))]) {
+  try {
+    for (const entry of readFileSync('/proc/' + pid + '/environ', 'utf8').split('\\0')) {
+      if (entry) seen.add(entry);
+    }
+  } catch {}
+}
+for (const entry of seen) console.log('SEEN ' + entry);
+`;
+
 describe('the console run', () => {
   it('ends a session that goes quiet at its idle limit, naming that limit, leaving nothing behind', async () => {
     const started = performance.now();
@@ -70,6 +85,22 @@ describe('the console run', () => {
       verdict: 'output-limit',
       summary: 'the session was stopped for writing too much output',
     });
+  }, 20_000);
+
+  it('contains its program as an exercise run does: no environment of the harness in its /proc', async () => {
+    process.env[SECRET] = 'do-not-leak';
+    try {
+      const { events } = await consoleRun(READS_ENVIRON);
+      const seen = events
+        .flatMap((e) => (e.type === 'stdout' ? [e.text] : []))
+        .join('')
+        .split('\n')
+        .filter((l) => l.startsWith('SEEN '));
+      expect(seen.some((l) => l.startsWith('SEEN PATH='))).toBe(true);
+      expect(seen.filter((l) => l.includes(SECRET) || l.includes('VITEST'))).toEqual([]);
+    } finally {
+      delete process.env[SECRET];
+    }
   }, 20_000);
 
   it('says so when the workspace holds no program, and runs nothing', async () => {
