@@ -1,21 +1,22 @@
 // A speed goal: the wire console's Send costs no more late in a session than early on. A
 // Send replays the session (components/console/console-program.ts); the contender is the
-// Send of a session's 20th line, the baseline the Send of its 3rd, each with the counts the
-// page keeps from the Send before, run by the real harness against the real Paper Trail.
-// For information, the 20th line's Send without those counts: what every Send cost before.
+// Send of a session's last line (MAX_LINES), the baseline the Send of its 3rd, each with the
+// counts the page keeps from the Send before, run by the harness's console run against the
+// real Paper Trail. For information, the last line's Send without those counts: what every
+// Send cost before.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
-  CONSOLE_EXERCISE,
-  CONSOLE_FILE,
   consoleProgram,
   heardAfterEach,
   MAX_LINES,
 } from '../components/console/console-program.ts';
 import { TEMPLATES } from '../components/console/console-lines.ts';
-import { runExercise } from '../sandbox/harness/run.ts';
+import type { HarnessEvent } from '../sandbox/contract/events.ts';
+import { CONSOLE_PROGRAM } from '../sandbox/harness/console-limits.ts';
+import { runConsole } from '../sandbox/harness/console-run.ts';
 import { interleaved, list, median, ms, pairedRatio, type Goal } from './goal.ts';
 
 const GOAL = 1.2;
@@ -36,18 +37,20 @@ async function send(
 ): Promise<{ ms: number; dirs: ('c2s' | 's2c')[] }> {
   const workspace = mkdtempSync(join(tmpdir(), 'mcpw-bench-console-'));
   try {
-    writeFileSync(join(workspace, CONSOLE_FILE), consoleProgram(lines, heard));
+    writeFileSync(join(workspace, CONSOLE_PROGRAM), consoleProgram(lines, heard));
     const dirs: ('c2s' | 's2c')[] = [];
+    let done: HarnessEvent | undefined;
     const started = performance.now();
-    const summary = await runExercise(
-      { exercise: CONSOLE_EXERCISE, mode: 'run', workspace, checks: {} },
-      (e) => {
-        if (e.type === 'frame') dirs.push(e.dir);
-      },
-    );
+    await runConsole({ workspace, workRoot: join(workspace, 'work') }, (e) => {
+      if (e.type === 'frame') dirs.push(e.dir);
+      if (e.type === 'done') done = e;
+    });
     const took = performance.now() - started;
-    if (summary.verdict !== 'completed')
-      throw new Error(`the console session ended: ${summary.summary}`);
+    if (done?.type !== 'done' || done.verdict !== 'completed') {
+      throw new Error(
+        `the console session ended: ${done?.type === 'done' ? done.summary : 'without done'}`,
+      );
+    }
     return { ms: took, dirs };
   } finally {
     rmSync(workspace, { recursive: true, force: true });

@@ -1,8 +1,8 @@
-// The wire console's client program. The runtimes run exercises only, so the console borrows
-// one: raw-client's run is exactly "a client program started against Paper Trail on stdio,
-// behind the tap the harness records with", in run mode (fixed data, whole reads). The page
-// mounts this program as that exercise's client.ts (the learner's saved code for raw-client
-// lives in the page's storage and is untouched) with the typed lines written into it.
+// The wire console's client program. The harness has a console run of its own
+// (sandbox/harness/console-run.ts): the program it is handed starts Paper Trail on stdio,
+// behind the tap the harness records with, in Paper Trail's run mode (fixed data, whole
+// reads), judged by nothing and belonging to no exercise. The page writes this program with
+// the typed lines in it and hands it to the runtime's console().
 //
 // Each Send runs the whole session again from a fresh Paper Trail: the runtimes have no way
 // to feed a running program's stdin, and Paper Trail's run-mode answers do not change, so
@@ -11,21 +11,25 @@
 // wrote after each earlier line the last time, and the program goes on as soon as it has
 // heard them, so only the new line waits for quiet.
 
-/** The exercise whose run the console borrows (see above). */
-export const CONSOLE_EXERCISE = 'raw-client';
-/** The file the program is mounted as. */
-export const CONSOLE_FILE = 'client.ts';
-/** raw-client's run limit is 10 s: this many lines replay well inside it. */
+/**
+ * The console run's time limit (CONSOLE_LIMITS) holds this many lines even if every earlier
+ * one waited its 2 s in full and the new one its 8 s (see PROGRAM): 19 × 2 + 8 s of 120. The
+ * limit would hold more, but each line costs the late Sends a little: at 40 lines bench
+ * console-send put the last Send at 0.88× to 1.25× the third on a loaded machine, too near its
+ * 1.2× goal to be sure of it.
+ */
 export const MAX_LINES = 20;
+/** The longest a replayed line and a new line wait for the server (PROGRAM's own numbers). */
+export const WAITS_MS = { replayed: 2_000, fresh: 8_000 } as const;
 
-// Plain JavaScript (it is valid TypeScript too), so it runs the same whether the runtime's
-// Node strips types or the page strips them. The lines go out byte for byte as typed, a
-// line that is not JSON included: what Paper Trail does with that is part of the lesson.
-// After a line sent before, it waits for as many server lines as it heard after that line
-// the last time (HEARD), no longer. After a new line it waits for the reply to a request
-// (Paper Trail answers every one; the first also waits for it to start, seconds on a busy
-// machine, so up to 8 s of raw-client's 10), then for 150 ms of quiet, so that
-// notifications and late replies land where they belong in the order.
+// Plain JavaScript, run as an .mjs, so no runtime's Node or page strips anything. The lines
+// go out byte for byte as typed, a line that is not JSON included: what Paper Trail does
+// with that is part of the lesson. After a line sent before, it waits for as many server
+// lines as it heard after that line the last time (HEARD), no longer. After a new line it
+// waits for the reply to a request (Paper Trail answers every one; the first also waits for
+// it to start, seconds on a busy machine, so up to 8 s, inside the console run's idle
+// limit), then for 150 ms of quiet, so that notifications and late replies land where they
+// belong in the order.
 const PROGRAM = `
 const [command, ...args] = process.argv.slice(2);
 const server = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -93,11 +97,12 @@ for (let i = 0; i < LINES.length; i++) {
   const expected = HEARD[i];
   if (typeof expected === 'number') {
     // A line of the last run: what it brought then, it brings now (run-mode data is fixed).
-    await until(() => heard - before >= expected || ended, i === 0 ? 8000 : 2000);
+    const wait = i === 0 ? ${WAITS_MS.fresh} : ${WAITS_MS.replayed};
+    await until(() => heard - before >= expected || ended, wait);
     continue;
   }
   const key = idKey(line, true);
-  if (key !== undefined) await until(() => replied.has(key) || ended, 8000);
+  if (key !== undefined) await until(() => replied.has(key) || ended, ${WAITS_MS.fresh});
   await quiet(150);
 }
 server.stdin.end();

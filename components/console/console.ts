@@ -2,7 +2,7 @@
 // driving the console program (console-program.ts). The learner's lines are kept in order;
 // each Send appends one and replays them all, so the pane always shows the whole session;
 // what the server wrote after each line last time lets the replay of the earlier lines go on
-// without waiting for quiet, so a Send costs about the same at the twentieth line as at the first.
+// without waiting for quiet, so a Send costs about the same at the last line as at the first.
 // Everything typed or received reaches the page as text, never as markup.
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { BootError, type Runtime } from '../../sandbox/runtime/types.ts';
@@ -12,13 +12,7 @@ import { chooseRuntime } from '../workbench/runtime-choice.ts';
 import { runtimeLabel } from '../workbench/runtime-label.ts';
 import { STAGE_LABELS } from '../workbench/stage-labels.ts';
 import { describeLine, nextId, TEMPLATES, type TemplateName } from './console-lines.ts';
-import {
-  CONSOLE_EXERCISE,
-  CONSOLE_FILE,
-  consoleProgram,
-  heardAfterEach,
-  MAX_LINES,
-} from './console-program.ts';
+import { consoleProgram, heardAfterEach, MAX_LINES } from './console-program.ts';
 
 const q = <T extends Element>(root: Element, sel: string) => root.querySelector<T>(sel)!;
 
@@ -125,8 +119,7 @@ export async function startConsole(root: HTMLElement): Promise<void> {
     say(`Replaying ${sent.length} line${sent.length === 1 ? '' : 's'} to a fresh Paper Trail…`);
     const dirs: ('c2s' | 's2c')[] = [];
     try {
-      await runtime.mount(CONSOLE_EXERCISE, { [CONSOLE_FILE]: consoleProgram(sent, heard) });
-      const proc = await runtime.spawn(CONSOLE_EXERCISE, 'run');
+      const proc = await runtime.console(consoleProgram(sent, heard));
       let completed = false;
       let newest: number | undefined;
       for await (const event of proc.events) {

@@ -3,8 +3,11 @@
 // stdout, ending with `done`.
 //   node sandbox/harness/main.ts --exercise <id> --workspace <dir> --mode run|check
 //        [--exercises-root <dir>] [--timeout-ms N]
-//   node sandbox/harness/main.ts --standby   (the same arguments follow as a JSON line on
-//        stdin, once a run asks for them: standby-args.ts)
+//   node sandbox/harness/main.ts --console --workspace <dir> [--exercises-root <dir>]
+//        (the wire console's session: console-run.ts; the exercises root only places the
+//        work folder beside the exercises' own, no exercise is read)
+//   node sandbox/harness/main.ts --standby   (either argument list follows as a JSON line
+//        on stdin, once a run asks for it: standby-args.ts)
 // Exit 0 when the harness worked (even if checks failed), 2 on a usage error.
 // It runs from the sources (Node strips the types); inside a WebContainer the bundled
 // sandbox/runtime/webcontainer/entry.ts takes its place. The entry point, main.ts, hands in
@@ -16,6 +19,9 @@ import { defaultExercisesRoot, listExerciseIds, loadExercise } from '../exercise
 import { failUsage, parseCliArgs, parseCliArgsOrExit, wholeNumber } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
 import { formatSentinelLine } from '../runtime/sentinel.ts';
+import { consoleMain } from './console-main.ts';
+import { CONSOLE_FLAG } from './console-run.ts';
+import { firstLine } from './first-line.ts';
 
 const Args = z.object({
   exercise: exerciseIdSchema({
@@ -58,6 +64,7 @@ export function warmUp(): void {
 }
 
 export async function harnessMain(argv: string[], checks: ChecksSource): Promise<void> {
+  if (argv[0] === CONSOLE_FLAG) return consoleMain(argv.slice(1));
   const a = parseCliArgsOrExit(argv, {
     schema: Args,
     usage: USAGE,
@@ -83,15 +90,4 @@ export async function harnessMain(argv: string[], checks: ChecksSource): Promise
     (event) =>
       process.stdout.write(nonce ? formatSentinelLine(nonce, event) : JSON.stringify(event) + '\n'),
   );
-}
-
-/** The first line of a stream (empty when it ends first); the stream is let go after it. */
-async function firstLine(stream: NodeJS.ReadStream): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) {
-    text += String(chunk);
-    if (text.includes('\n')) break;
-  }
-  stream.destroy();
-  return text.split('\n')[0]!.trim();
 }

@@ -29,6 +29,17 @@ export interface SessionOptions {
   seed?: number;
   /** The flags of the check scenario this session runs (scenarios.ts). */
   scenarioFlags?: readonly string[];
+  /**
+   * An interactive session's limit on silence: stopped (verdict 'timeout') once no frame and
+   * no output has come for `ms`, and `onStop` is told, so the caller can say which limit it was.
+   */
+  idle?: { ms: number; onStop: () => void };
+}
+
+/** What a session needs of its exercise: a name for the record and how to run it. */
+export interface SessionSubject {
+  id: string;
+  meta: { run: Exercise['meta']['run'] };
 }
 
 /** How often the tap's record file is read while nothing else asks for it. */
@@ -41,15 +52,21 @@ const SCAN_MS = 100;
 const PIPE_GRACE_MS = 200;
 
 export async function execute(
-  exercise: Exercise,
+  exercise: SessionSubject,
   work: string,
   options: SessionOptions,
-  emit: (e: HarnessEvent) => void,
+  emitEvent: (e: HarnessEvent) => void,
   /** Called once the program has been started: work that can wait for it begins there. */
   onStarted: () => void = () => {},
 ): Promise<RunRecord> {
   const run = exercise.meta.run;
   const limits = resolveLimits(run, options);
+  let idleTimer: NodeJS.Timeout | undefined;
+  // Every event is a sign of life: each one moves the idle limit on.
+  const emit = (e: HarnessEvent): void => {
+    idleTimer?.refresh();
+    emitEvent(e);
+  };
   const programSource = run.learner === 'program' ? 'learner' : 'peer';
   const say = (type: 'stdout' | 'stderr', text: string) =>
     emit({ type, source: programSource, text });
@@ -96,6 +113,13 @@ export async function execute(
   const poll = setInterval(() => peer.poll(), POLL_MS);
   const scan = setInterval(() => strays.scan(), SCAN_MS);
   const timer = setTimeout(() => stopper.stop('timeout'), limits.timeoutMs);
+  const idle = options.idle;
+  if (idle) {
+    idleTimer = setTimeout(() => {
+      if (stopper.verdict === null) idle.onStop();
+      stopper.stop('timeout');
+    }, idle.ms);
+  }
   onStarted();
   const printed: { offset: number; frames: number }[] = [];
   const output = watchOutput(group, peer, limits.maxOutputBytes, stopper, say, (offset) =>
@@ -118,6 +142,7 @@ export async function execute(
 
   // The run is over: stop the clocks, end the group, then the peer, then the open lines.
   clearTimeout(timer);
+  clearTimeout(idleTimer);
   clearInterval(poll);
   clearInterval(scan);
   endAll();

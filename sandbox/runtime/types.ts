@@ -80,6 +80,13 @@ export interface Runtime {
    */
   spawn(exercise: string, mode: RunMode): Promise<RuntimeProcess>;
   /**
+   * Starts the harness's console session (sandbox/harness/console-run.ts): `program`, plain
+   * JavaScript, runs as the client of a fresh Paper Trail behind the tap, under the console's
+   * own limits, with no exercise involved. It shares the one run at a time with spawn.
+   * Requires a successful boot.
+   */
+  console(program: string): Promise<RuntimeProcess>;
+  /**
    * Kills any running process and releases the runtime (the WebContainer instance, local
    * workspaces). After teardown, boot may be called again.
    */

@@ -15,6 +15,7 @@ import type {
   WorkspaceFiles,
 } from './types.ts';
 import type { RuntimeManifest } from './webcontainer/manifest.ts';
+import { CONSOLE_LIMITS } from '../harness/console-limits.ts';
 
 /**
  * Time the harness gets beyond the exercise's limit to report its own timeout (it kills the
@@ -79,13 +80,30 @@ export class Watchdog implements Runtime {
   async spawn(exercise: string, mode: RunMode): Promise<RuntimeProcess> {
     // One run at a time, as the contract says: the previous one ends (or is restarted away)
     // before the next starts, so its watchdog never tears down the new run.
+    return this.#guarded(
+      () => this.#inner.spawn(exercise, mode),
+      () => this.#options.limitMs(exercise),
+    );
+  }
+
+  async console(program: string): Promise<RuntimeProcess> {
+    return this.#guarded(
+      () => this.#inner.console(program),
+      async () => CONSOLE_LIMITS.timeoutMs,
+    );
+  }
+
+  /** Starts a run once the previous one has ended, guarded by its limit. */
+  async #guarded(
+    start: () => Promise<RuntimeProcess>,
+    limitMs: () => Promise<number>,
+  ): Promise<RuntimeProcess> {
     const previous = this.#current;
     previous?.stop();
     await previous?.settled;
     await this.#restarted();
-    const limit = await this.#options.limitMs(exercise);
-    const inner = await this.#inner.spawn(exercise, mode);
-    const guarded = this.#guard(inner, limit);
+    const limit = await limitMs();
+    const guarded = this.#guard(await start(), limit);
     this.#current = guarded.run;
     return guarded.process;
   }

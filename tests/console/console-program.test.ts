@@ -1,4 +1,4 @@
-// The wire console's program, run by the real harness in raw-client's place against the real
+// The wire console's program, run by the harness's console run against the real
 // Paper Trail: typed lines reach the server byte for byte (a line that is not JSON too), and
 // the frames come back in the order a long-lived session would show them.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,14 +9,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readFrame } from '../../sandbox/wire/read.ts';
 import type { FrameRecord } from '../../sandbox/wire/record.ts';
 import {
-  CONSOLE_EXERCISE,
-  CONSOLE_FILE,
   consoleProgram,
   heardAfterEach,
   MAX_LINES,
+  WAITS_MS,
 } from '../../components/console/console-program.ts';
 import { TEMPLATES } from '../../components/console/console-lines.ts';
-import { collect } from '../harness/helpers.ts';
+import type { HarnessEvent } from '../../sandbox/contract/events.ts';
+import { CONSOLE_LIMITS, CONSOLE_PROGRAM } from '../../sandbox/harness/console-limits.ts';
+import { runConsole } from '../../sandbox/harness/console-run.ts';
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
@@ -27,18 +28,15 @@ async function session(
 ): Promise<{ frames: FrameRecord[]; stderr: string; ms: number }> {
   const workspace = mkdtempSync(join(tmpdir(), 'mcpw-console-'));
   folders.push(workspace);
-  writeFileSync(join(workspace, CONSOLE_FILE), consoleProgram(lines, heard));
+  writeFileSync(join(workspace, CONSOLE_PROGRAM), consoleProgram(lines, heard));
+  const events: HarnessEvent[] = [];
   const started = performance.now();
-  const { events, summary } = await collect({
-    exercise: CONSOLE_EXERCISE,
-    mode: 'run',
-    workspace,
-    // A run judges nothing: no checks are needed.
-    checks: {},
-  });
-  expect(summary.verdict, JSON.stringify(events.filter((e) => e.type !== 'frame'))).toBe(
-    'completed',
-  );
+  await runConsole({ workspace, workRoot: join(workspace, 'work') }, (e) => events.push(e));
+  const done = events.at(-1);
+  expect(
+    done?.type === 'done' && done.verdict,
+    JSON.stringify(events.filter((e) => e.type !== 'frame')),
+  ).toBe('completed');
   return {
     ms: performance.now() - started,
     frames: events.flatMap((e) => (e.type === 'frame' ? [e] : [])),
@@ -105,7 +103,14 @@ describe('the wire console program', () => {
 
   it('refuses a session longer than a run can replay', () => {
     expect(() => consoleProgram(Array.from({ length: MAX_LINES + 1 }, () => '{}'))).toThrow(
-      /at most 20 lines/,
+      `at most ${MAX_LINES} lines`,
     );
+  });
+
+  it('holds its longest session inside the console run, every wait in full', () => {
+    const worst = (MAX_LINES - 1) * WAITS_MS.replayed + WAITS_MS.fresh;
+    expect(worst).toBeLessThan(CONSOLE_LIMITS.timeoutMs);
+    // A new line waits for its reply in silence: the idle limit must outlast that wait.
+    expect(WAITS_MS.fresh).toBeLessThan(CONSOLE_LIMITS.idleMs);
   });
 });

@@ -1,11 +1,14 @@
 // The runtime contract (sandbox/runtime/types.ts) as one suite, run against every Runtime:
 // the WebContainer adapter over the fake container and the local runtime over real HTTP.
-// Both run the real harness on the real raw-client exercise.
+// Both run the real harness on the real raw-client exercise, and the console's run, which
+// needs no exercise.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import type { BootStage, Runtime, RuntimeProcess } from '../../sandbox/runtime/types.ts';
+import { consoleProgram } from '../../components/console/console-program.ts';
+import { TEMPLATES } from '../../components/console/console-lines.ts';
 
 const exercise = fileURLToPath(new URL('../../exercises/raw-client/', import.meta.url));
 export const STARTER = readFileSync(exercise + 'starter/client.ts', 'utf8');
@@ -28,6 +31,9 @@ export const UNERASABLE_STDERR = `client.ts:${unerasableLine}:15: a parameter pr
 const HANGS =
   "process.title = 'mcpw-hang-' + Math.random().toString(36).slice(2);\n" +
   'setInterval(() => undefined, 1000);\nconsole.log(`waiting forever as ${process.title}`);\n';
+
+/** A console session's lines: the handshake, then one request. */
+const CONSOLE_LINES = [TEMPLATES.initialize(1), TEMPLATES.initialized(), TEMPLATES.list(2)];
 
 /** Is a process with this title (process.title, so its command line) still running? */
 function titled(title: string): boolean {
@@ -82,6 +88,7 @@ export function runtimeContract(name: string, make: () => Promise<Runtime>): voi
       const r = await fresh();
       await expect(r.mount('raw-client', { 'client.ts': SOLUTION })).rejects.toThrow(/boot/);
       await expect(r.spawn('raw-client', 'run')).rejects.toThrow(/boot/);
+      await expect(r.console(consoleProgram([]))).rejects.toThrow(/boot/);
     });
 
     it('reports the named boot stages in order, and a second boot is a no-op', async () => {
@@ -211,6 +218,35 @@ export function runtimeContract(name: string, make: () => Promise<Runtime>): voi
       expect(done(firstEvents).verdict).not.toBe('completed');
       expect(await gone(pid)).toBe(true);
       expect(done(await collect(second)).passed).toBe(true);
+    });
+
+    it('runs a console session: the lines reach Paper Trail as typed, its answers come back', async () => {
+      const r = await booted();
+      const events = await collect(await r.console(consoleProgram(CONSOLE_LINES)));
+      const frames = events.filter((e) => e.type === 'frame');
+      expect(frames.filter((f) => f.dir === 'c2s').map((f) => f.text)).toEqual(CONSOLE_LINES);
+      const answers = frames.filter((f) => f.dir === 's2c').map((f) => JSON.parse(f.text));
+      expect(answers.map((a: { id?: unknown }) => a.id)).toEqual([1, 2]);
+      expect(events.some((e) => e.type === 'check')).toBe(false);
+      expect(done(events)).toMatchObject({ verdict: 'completed', summary: 'the session finished' });
+    });
+
+    it('kill ends a console session that would hang, and leaves no process behind', async () => {
+      const r = await booted();
+      const proc = await r.console(HANGS);
+      const events: HarnessEvent[] = [];
+      let pid = '';
+      for await (const e of proc.events) {
+        events.push(e);
+        const m = e.type === 'stdout' ? /waiting forever as (mcpw-hang-\w+)/.exec(e.text) : null;
+        if (m) {
+          pid = m[1]!;
+          proc.kill();
+        }
+      }
+      expect(done(events).verdict).not.toBe('completed');
+      expect(pid).not.toBe('');
+      expect(await gone(pid)).toBe(true);
     });
 
     it('refuses to spawn after teardown, and can boot again', async () => {

@@ -28,7 +28,8 @@ export interface AdapterExtras {
   log?: string[];
 }
 
-export function fakeAdapters(): {
+/** `exercisesRoot`: the course the bundle carries (default: this repository's). */
+export function fakeAdapters(exercisesRoot = join(repo, 'exercises')): {
   manifest(): RuntimeManifest;
   adapter(fake?: FakeOptions, extra?: AdapterExtras): FakeAdapter;
 } {
@@ -37,7 +38,7 @@ export function fakeAdapters(): {
   const booted: FakeWebContainer[] = [];
   beforeAll(async () => {
     out = mkdtempSync(join(tmpdir(), 'mcpw-bundle-'));
-    const r = await bundleRuntime({ outDir: out, exercisesRoot: join(repo, 'exercises') });
+    const r = await bundleRuntime({ outDir: out, exercisesRoot });
     manifest = JSON.parse(readFileSync(r.manifestPath, 'utf8')) as RuntimeManifest;
   });
   afterAll(() => {

@@ -99,18 +99,32 @@ export class LocalRuntime implements Runtime {
   async spawn(exercise: string, mode: RunMode): Promise<RuntimeProcess> {
     this.#requireBoot();
     const files = this.#files.get(exercise) ?? {};
+    return this.#start('run', { exercise, mode, files });
+  }
+
+  async console(program: string): Promise<RuntimeProcess> {
+    this.#requireBoot();
+    return this.#start('console', { program });
+  }
+
+  #start(route: 'run' | 'console', body: unknown): Promise<RuntimeProcess> {
     return this.#slot.start(async (channel) => {
       const abort = new AbortController();
-      void this.#stream({ exercise, mode, files }, abort.signal, channel);
+      void this.#stream(route, body, abort.signal, channel);
       return { kill: () => abort.abort() };
     });
   }
 
   /** Posts one run and passes the NDJSON events of the answer into the channel. */
-  async #stream(body: unknown, signal: AbortSignal, channel: EventChannel): Promise<void> {
+  async #stream(
+    route: 'run' | 'console',
+    body: unknown,
+    signal: AbortSignal,
+    channel: EventChannel,
+  ): Promise<void> {
     let res: Response;
     try {
-      res = await this.#post('run', body, signal);
+      res = await this.#post(route, body, signal);
     } catch (err) {
       channel.close(signal.aborted ? 'stopped' : `runtime unreachable: ${String(err)}`);
       return;

@@ -4,13 +4,15 @@
 //   GET  /__runtime/token  → {"token": "..."} for same-origin script (see security.ts)
 //   POST /__runtime/ping   → {"node": "v24..."}: lets the page confirm the token works
 //   POST /__runtime/run    {exercise, mode, files} → application/x-ndjson HarnessEvents
+//   POST /__runtime/console {program} → the same, for a console session (console-run.ts)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../../exercises/ids.ts';
 import { checkRunRequest, checkTokenRequest, type Gate, type Verdict } from './security.ts';
 import { NotEditableError } from '../../exercises/editable.ts';
 import { friendlyLines } from '../../input/friendly-errors.ts';
-import { prepareWorkspace, removeWorkspace } from './workspace.ts';
+import { consoleWorkspace, prepareWorkspace, removeWorkspace } from './workspace.ts';
+import { CONSOLE_FLAG, CONSOLE_LIMITS } from '../../harness/console-limits.ts';
 import { BodyError, readBody } from './request-body.ts';
 import { spawnHarness, startHarnessRun, type HarnessRun } from './harness-run.ts';
 import { StandbyHarness } from './standby.ts';
@@ -61,6 +63,10 @@ const RunBody = z.object({
 });
 type RunRequest = z.infer<typeof RunBody>;
 
+const ConsoleBody = z.object({
+  program: z.string({ error: 'program is required' }).max(256 * 1024),
+});
+
 export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint {
   const max = options.maxConcurrent ?? 4;
   // Each run with the promise that settles once it has exited and its folder is gone.
@@ -77,16 +83,9 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
   // A slot is taken only once the whole body is in: a client that sends headers and then
   // nothing holds a socket for BODY_DEADLINE_MS, never a run.
   async function acceptRun(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readRunRequest(req, res);
+    const body = await readRunRequest(req, res, RunBody, 'run request');
     if (!body) return;
-    if (stoppedBecause) {
-      sendJson(res, 503, { error: `the server is shutting down (${stoppedBecause})` });
-      return;
-    }
-    if (runs.size >= max) {
-      sendJson(res, 429, { error: 'too many runs at once; wait for one to finish' });
-      return;
-    }
+    if (!roomForRun(res)) return;
     let workspace: string;
     try {
       workspace = prepareWorkspace(options.exercisesRoot, body.exercise, body.files);
@@ -95,13 +94,51 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
       sendJson(res, status, { error: (err as Error).message });
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
-    const args = harnessArgs(options, body, workspace);
-    const nonce = newNonce();
-    const fresh = () => spawnHarness(process.execPath, [options.harnessMain, ...args], nonce);
     // The run's limit, held from outside too (a harness stopped or stuck never ends it).
     const limitMs =
       options.timeoutMs ?? loadExercise(options.exercisesRoot, body.exercise).meta.run.timeoutMs;
+    await startRun(res, harnessArgs(options, body, workspace), workspace, limitMs);
+  }
+
+  // A console session reads no exercise, so no exercise's edit or absence can break it.
+  async function acceptConsole(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readRunRequest(req, res, ConsoleBody, 'console request');
+    if (!body) return;
+    if (!roomForRun(res)) return;
+    const workspace = consoleWorkspace(body.program);
+    const args = [
+      CONSOLE_FLAG,
+      '--workspace',
+      workspace,
+      '--exercises-root',
+      options.exercisesRoot,
+    ];
+    await startRun(res, args, workspace, CONSOLE_LIMITS.timeoutMs);
+  }
+
+  /** False once a refusal has been sent: the server is stopping, or runs fill every slot. */
+  function roomForRun(res: ServerResponse): boolean {
+    if (stoppedBecause) {
+      sendJson(res, 503, { error: `the server is shutting down (${stoppedBecause})` });
+      return false;
+    }
+    if (runs.size >= max) {
+      sendJson(res, 429, { error: 'too many runs at once; wait for one to finish' });
+      return false;
+    }
+    return true;
+  }
+
+  /** Streams one harness run with these arguments into the answer, until it is over. */
+  async function startRun(
+    res: ServerResponse,
+    args: string[],
+    workspace: string,
+    limitMs: number,
+  ): Promise<void> {
+    res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
+    const nonce = newNonce();
+    const fresh = () => spawnHarness(process.execPath, [options.harnessMain, ...args], nonce);
     const run = startHarnessRun(
       // A standby reads its arguments on stdin: the nonce can go with them.
       standby ? standby.take([...args, `--nonce=${nonce}`]).then((c) => c ?? fresh()) : fresh(),
@@ -149,6 +186,11 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
       acceptRun(req, res).catch((err: unknown) => failRun(res, err));
       return true;
     }
+    if (route === 'POST /__runtime/console') {
+      if (deny(res, checkRunRequest(req, options.gate))) return true;
+      acceptConsole(req, res).catch((err: unknown) => failRun(res, err));
+      return true;
+    }
     sendJson(res, 404, { error: `no such runtime route: ${route}` });
     return true;
   }
@@ -164,10 +206,12 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
 }
 
 /** The parsed body, or undefined once an error answer has been sent. */
-async function readRunRequest(
+async function readRunRequest<S extends typeof RunBody | typeof ConsoleBody>(
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<RunRequest | undefined> {
+  schema: S,
+  what: string,
+): Promise<z.infer<S> | undefined> {
   let text: string;
   try {
     text = await readBody(req);
@@ -197,14 +241,14 @@ async function readRunRequest(
     });
     return undefined;
   }
-  const parsed = RunBody.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     sendJson(res, 400, {
-      error: friendlyLines(parsed.error, { file: 'run request' }).join('\n'),
+      error: friendlyLines(parsed.error, { file: what }).join('\n'),
     });
     return undefined;
   }
-  return parsed.data;
+  return parsed.data as z.infer<S>;
 }
 
 /** The harness's arguments for a run, after its main file (a standby is handed these alone). */

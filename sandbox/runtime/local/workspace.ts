@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { assertEditable } from '../../exercises/editable.ts';
 import { loadExercise } from '../../exercises/loader.ts';
 import type { WorkspaceFiles } from '../types.ts';
+import { CONSOLE_PROGRAM } from '../../harness/console-limits.ts';
 
 /** Throws NotEditableError when `files` names a file the exercise does not let the learner edit. */
 export function prepareWorkspace(
@@ -25,6 +26,13 @@ export function prepareWorkspace(
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, text);
   }
+  return dir;
+}
+
+/** The folder of a console session: its one program, under the name the harness reads. */
+export function consoleWorkspace(program: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpw-console-'));
+  writeFileSync(join(dir, CONSOLE_PROGRAM), program);
   return dir;
 }
 

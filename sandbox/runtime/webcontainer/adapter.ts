@@ -21,6 +21,10 @@ import { forContainer, reportUnparsed, type Scanner, type Stripper } from './lea
 import type { ExtraFiles, RuntimeManifest } from './manifest.ts';
 import { CONTAINER_PATHS } from './paths.ts';
 import { PROBE_FILES, readProbe, type About } from './probe.ts';
+import { CONSOLE_FLAG, CONSOLE_PROGRAM } from '../../harness/console-limits.ts';
+
+/** The console's folder: beside the exercises' workspaces, under a name no exercise id has. */
+const CONSOLE_WORKSPACE = `${CONTAINER_PATHS.workspaces}/.console`;
 
 /** The slice of @webcontainer/api's WebContainerProcess this adapter uses. */
 export interface ContainerProcess {
@@ -264,6 +268,25 @@ export class WebContainerRuntime implements Runtime {
         '--nonce',
         nonce,
         ...(stripped ? ['--stripped'] : []),
+      ]);
+      void pumpSentinels(proc, nonce, channel);
+      return proc;
+    });
+  }
+
+  async console(program: string): Promise<RuntimeProcess> {
+    const container = this.#required();
+    // Plain JavaScript the page wrote: no scan and no stripping, and no exercise's folder.
+    await container.mount(toTree({ [`${CONSOLE_WORKSPACE}/${CONSOLE_PROGRAM}`]: program }));
+    return this.#slot.start(async (channel) => {
+      const nonce = randomNonce();
+      const proc = await container.spawn('node', [
+        CONTAINER_PATHS.harness,
+        CONSOLE_FLAG,
+        '--workspace',
+        CONSOLE_WORKSPACE,
+        '--nonce',
+        nonce,
       ]);
       void pumpSentinels(proc, nonce, channel);
       return proc;

@@ -3,7 +3,8 @@
 // sandbox/harness/main.ts only in how events leave: the container's output is a merged
 // pseudo-terminal, so each event is printed behind a per-run sentinel (see sentinel.ts).
 // The same file is the stdio tap (`--relay`) and the Paper Trail server (`--paper-trail`);
-// Paper Trail v2 is a file of its own beside it (paper-trail-v2-entry.ts).
+// Paper Trail v2 is a file of its own beside it (paper-trail-v2-entry.ts). `--console` runs
+// the wire console's session (console-run.ts) instead of an exercise.
 import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -12,6 +13,7 @@ import { stdioServerOptions } from '../../paper-trail/stdio-options.ts';
 import { serveHttpFromArgv } from '../../paper-trail/serve-http.ts';
 import { checks } from '../../../exercises/registry.ts';
 import { runExercise } from '../../harness/run.ts';
+import { CONSOLE_FLAG, runConsole } from '../../harness/console-run.ts';
 import { exitOnSignals } from '../../harness/signals.ts';
 import { runRelay } from '../../tap/relay.ts';
 import { formatSentinelLine } from '../sentinel.ts';
@@ -31,6 +33,27 @@ async function main(argv: string[]): Promise<void> {
   // A stopped run must take the learner's processes with it (see signals.ts). Only the
   // harness: the relay passes signals on to its server and lets the server decide.
   exitOnSignals();
+  const nonce = (values: { nonce?: string }) => values.nonce ?? '';
+  const self = process.argv[1] ?? CONTAINER_PATHS.harness;
+  const relay = [process.execPath, self, '--relay'];
+  // Paper Trail's sources are not in the container: this same bundle serves it.
+  const paperTrail = { command: process.execPath, args: [self, '--paper-trail'] };
+  if (argv[0] === CONSOLE_FLAG) {
+    const { values } = parseArgs({
+      args: argv.slice(1),
+      options: { workspace: { type: 'string' }, nonce: { type: 'string' } },
+      strict: true,
+    });
+    return runConsole(
+      {
+        workspace: values.workspace ?? '',
+        workRoot: join(CONTAINER_PATHS.exercises, '..', '.workspaces'),
+        relay,
+        paperTrail,
+      },
+      (event) => process.stdout.write(formatSentinelLine(nonce(values), event)),
+    );
+  }
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -43,8 +66,6 @@ async function main(argv: string[]): Promise<void> {
     },
     strict: true,
   });
-  const nonce = values.nonce ?? '';
-  const self = process.argv[1] ?? CONTAINER_PATHS.harness;
   await runExercise(
     {
       exercise: values.exercise ?? '',
@@ -52,9 +73,8 @@ async function main(argv: string[]): Promise<void> {
       workspace: values.workspace,
       stripped: values.stripped,
       exercisesRoot: CONTAINER_PATHS.exercises,
-      relay: [process.execPath, self, '--relay'],
-      // Paper Trail's sources are not in the container: this same bundle serves it.
-      paperTrail: { command: process.execPath, args: [self, '--paper-trail'] },
+      relay,
+      paperTrail,
       // Mounted with the exercises that need it (RuntimeManifest's extraFiles).
       paperTrailV2: {
         command: process.execPath,
@@ -62,7 +82,7 @@ async function main(argv: string[]): Promise<void> {
       },
       checks,
     },
-    (event) => process.stdout.write(formatSentinelLine(nonce, event)),
+    (event) => process.stdout.write(formatSentinelLine(nonce(values), event)),
   );
 }
 
