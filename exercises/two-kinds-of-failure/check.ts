@@ -9,7 +9,6 @@ import {
   failureKindOf,
   frameRef,
   joined,
-  notReached,
   parsedLine,
   pass,
   perRun,
@@ -18,6 +17,7 @@ import {
   replyById,
   say,
   textsOf,
+  unjudged,
   whyDriverStopped,
   type Check,
   type RunRecord,
@@ -118,11 +118,9 @@ const loads: Check = {
   run(run) {
     const got = answers(run);
     const total = liveCases.length + edgeCases.length;
-    if (got.length === total) return pass(`classify() answered all ${total} cases.`);
+    if (got.length === total) return pass`classify() answered all ${total} cases.`;
     const why = whyDriverStopped(run, 'classify()');
-    return fail(
-      `classify() was asked about ${got.length} of ${total} cases before the driver stopped.${why}`,
-    );
+    return fail`classify() was asked about ${got.length} of ${total} cases before the driver stopped.${why}`;
   },
 };
 
@@ -134,9 +132,9 @@ const labels: Check = {
     const all = judged(run);
     // Nothing answered is nothing to judge: not reached (the first check says why).
     if (all.length === 0)
-      return notReached('classify() answered no case, so no label could be judged.');
+      return unjudged`classify() answered no case, so no label could be judged.`;
     const bad = all.filter((j) => !labelled(j));
-    if (bad.length === 0) return pass('Every answer was one of the three labels.');
+    if (bad.length === 0) return pass`Every answer was one of the three labels.`;
     const first = bad[0];
     return fail(
       andMore(
@@ -156,13 +154,13 @@ function outcomeCheck(expected: Label, id: string, title: string, hint: string):
     hint,
     run(run) {
       const mine = judged(run).filter((j) => j.expected === expected);
-      if (mine.length === 0) return notReached(`No "${expected}" case was answered.`);
+      if (mine.length === 0) return unjudged`No "${expected}" case was answered.`;
       const wrong = mine.filter(
         (j) => j.answer.answer !== expected && LABELS.includes(j.answer.answer ?? ''),
       );
       const unlabelled = mine.filter((j) => j.answer.answer !== expected && !wrong.includes(j));
       if (wrong.length === 0 && unlabelled.length === 0)
-        return pass(`All ${mine.length} "${expected}" cases were right.`);
+        return pass`All ${mine.length} "${expected}" cases were right.`;
       if (wrong.length === 0) {
         // A classify() that throws is never right: do not call its cases right here.
         const first = unlabelled[0];
@@ -234,10 +232,10 @@ const textForModel: Check = {
       (j) =>
         j.expected !== 'protocol-error' && j.texts !== undefined && j.answer.threw === undefined,
     );
-    if (mine.length === 0) return notReached('No tool result was answered.');
+    if (mine.length === 0) return unjudged`No tool result was answered.`;
     const wrong = mine.filter((j) => j.answer.forModel !== j.forModel);
     if (wrong.length === 0)
-      return pass(`All ${mine.length} tool results handed the model their text.`);
+      return pass`All ${mine.length} tool results handed the model their text.`;
     const first = firstOf(wrong);
     return fail(
       andMore(
@@ -257,10 +255,10 @@ const nothingForModel: Check = {
     const mine = judged(run).filter(
       (j) => j.expected === 'protocol-error' && j.answer.threw === undefined,
     );
-    if (mine.length === 0) return notReached('No protocol-error case was answered.');
+    if (mine.length === 0) return unjudged`No protocol-error case was answered.`;
     const wrong = mine.filter((j) => j.answer.forModel !== null);
     if (wrong.length === 0)
-      return pass(`All ${mine.length} protocol errors handed the model nothing.`);
+      return pass`All ${mine.length} protocol errors handed the model nothing.`;
     const first = firstOf(wrong);
     return fail(
       andMore(

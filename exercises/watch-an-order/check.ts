@@ -1,42 +1,38 @@
 // Checks for watch-an-order: a raw client that subscribes to the newest order Paper Trail
-// (--live) lists, re-reads it after each notifications/resources/updated for its uri (and
-// only those), prints each new status once, in order, and stops when it is delivered.
-// In a check run the order, the number of updates and where an update for another order
-// comes all change with the seed, so everything is judged against the frames of this run.
+// (--live) lists, re-reads it after each notifications/resources/updated for its uri (and only
+// those), prints each new status once, in order, and stops when it is delivered. The order, the
+// number of updates and where one for another order comes change with the seed.
 import {
-  cleanExit,
   conversation,
   fail,
+  failAt,
   frameRef,
+  given,
   isNotification,
   isObject,
   isRequest,
   joined,
-  notReached,
   notificationsOf,
   paramsOf,
   parsedLine,
   pass,
   printedLines,
   quote,
-  rawClientBasics,
-  readsWholeLines,
+  rawClientChecks,
   requestsOf,
   resultOf,
   say,
   stringOf,
+  unjudged,
   type Check,
-  type Outcome,
   type Read,
   type RunRecord,
 } from '../../sandbox/checks/index.ts';
 
 const UPDATED = 'notifications/resources/updated';
-/**
- * Updates for the client's order that may pile up unread before it is a mistake: a busy
- * machine can delay a correct client's re-read past the next update (Paper Trail moves the
- * order every 250 ms), and one re-read then covers both. Three in a row unread is not lag.
- */
+// Updates for the client's order that may pile up unread before it is a mistake: a busy machine
+// can delay a correct client's re-read past the next update (Paper Trail moves the order every
+// 250 ms), and one re-read then covers both. Three in a row unread is not lag.
 const UNREAD_ALLOWED = 2;
 
 const uriOf = (r: Read) => stringOf(paramsOf(r).uri);
@@ -84,20 +80,10 @@ function statusReads(run: RunRecord, uri: string): { read: Read; answer: Read; s
     .sort((a, b) => a.answer.frame.seq - b.answer.frame.seq);
 }
 
-/** A check about the order once it is known; without one there is nothing to judge. */
-type Watching = Pick<Check, 'id' | 'title' | 'hint'> & {
-  judge: (run: RunRecord, t: Target) => Outcome;
-};
-function watching({ judge, ...meta }: Watching): Check {
-  return {
-    ...meta,
-    run(run) {
-      const t = target(run);
-      if (!t) return notReached('There was no order to watch (see the subscribes check).');
-      return judge(run, t);
-    },
-  };
-}
+/** Checks about the order once it is known; without one there is nothing to judge. */
+const watching = given(
+  (run) => target(run) ?? 'There was no order to watch (see the subscribes check).',
+);
 
 const subscribes: Check = {
   id: 'subscribes',
@@ -107,10 +93,8 @@ const subscribes: Check = {
     const t = target(run);
     if (!t)
       return requestsOf(run, 'resources/list').length === 0
-        ? fail(
-            'Your client never sent resources/list, so it could not know which order to watch: the first resource it lists is the newest order, and that changes from run to run.',
-          )
-        : notReached('resources/list never returned a first resource to watch.');
+        ? fail`Your client never sent resources/list, so it could not know which order to watch: the first resource it lists is the newest order, and that changes from run to run.`
+        : unjudged`resources/list never returned a first resource to watch.`;
     const subs = requestsOf(run, 'resources/subscribe');
     const good = subscription(run, t.uri);
     const reads = requestsOf(run, 'resources/read').filter((r) => uriOf(r) === t.uri);
@@ -150,7 +134,7 @@ const rereads: Check = watching({
   judge: (run, t) => {
     const sub = subscription(run, t.uri);
     if (!sub)
-      return notReached('Your client never subscribed to its order (see the subscribes check).');
+      return unjudged`Your client never subscribed to its order (see the subscribes check).`;
     const conv = conversation(run);
     const after = conv.reads.filter((r) => r.frame.seq > sub.sub.frame.seq);
 
@@ -202,7 +186,7 @@ const rereads: Check = watching({
       return fail`Your client never sent resources/read for ${quote(t.uri)}, not even after the update in ${frameRef(owed.frame.seq)}. The notification carries only the uri; read the resource to learn its new status.`;
     const own = after.filter((r) => isUpdate(r) && uriOf(r) === t.uri).length;
     const each = own === 1 ? 'its one update' : `each of its ${own} updates`;
-    return pass(`You re-read your order after ${each} and ignored the rest.`);
+    return pass`You re-read your order after ${each} and ignored the rest.`;
   },
 });
 
@@ -229,23 +213,19 @@ const printsStatuses = watching({
     const notification = lines.find((l) => l.includes(UPDATED));
     const asIn = update === undefined ? '' : say`, as in ${frameRef(update)}`;
     if (reads.length === 0 && lines.length === 0)
-      return notReached(
-        'Your client read no status, so it had none to print (see the rereads-on-update check).',
-      );
+      return unjudged`Your client read no status, so it had none to print (see the rereads-on-update check).`;
     if (reads.length === 0 && notification)
       return fail`You printed the notification (${quote(notification, 120)}${asIn}), but it says only which resource changed, not its status. Read ${quote(t.uri)} and print the status the read returns.`;
     if (reads.length === 0)
       return fail`You printed ${show(lines)} without ever reading ${quote(t.uri)}; the status comes from resources/read, not from the notification${update === undefined ? '' : say` (${frameRef(update)} has only params.uri)`}.`;
     if (lines.some((l) => l === 'undefined'))
-      return fail(
-        say`You printed "undefined": notifications/resources/updated${update === undefined ? '' : say` (${frameRef(update)})`} has no status in its params, only the uri. The status is in the resources/read result. ${want}`,
+      return failAt(
         update,
-      );
+      )`You printed "undefined": notifications/resources/updated${update === undefined ? '' : say` (${frameRef(update)})`} has no status in its params, only the uri. The status is in the resources/read result. ${want}`;
     if (notification)
-      return fail(
-        say`You printed the notification (${quote(notification, 120)}${asIn}); it says only which resource changed. Print the status your read returns instead. ${want}`,
+      return failAt(
         update,
-      );
+      )`You printed the notification (${quote(notification, 120)}${asIn}); it says only which resource changed. Print the status your read returns instead. ${want}`;
     const repeat = lines.findIndex((l, i) => i > 0 && l === lines[i - 1]);
     if (repeat !== -1)
       return fail`You printed ${quote(lines[repeat]!)} twice in a row: print a status only when it differs from the last one. ${want}`;
@@ -265,9 +245,7 @@ const stopsAtDelivered = watching({
     const done = reads.find((r) => r.status === 'delivered')?.answer.frame.seq;
     const last = reads.at(-1);
     if (run.verdict === 'timeout' && done === undefined)
-      return notReached(
-        'The run was stopped before any read said "delivered" (see the other checks).',
-      );
+      return unjudged`The run was stopped before any read said "delivered" (see the other checks).`;
     if (run.verdict === 'timeout')
       return fail`Your read in ${frameRef(done!)} said "delivered", but your client went on waiting until the harness stopped it: nothing more will come. Close the server's stdin then.`;
     if (done !== undefined) return pass`You stopped after ${frameRef(done)} said "delivered".`;
@@ -277,22 +255,8 @@ const stopsAtDelivered = watching({
   },
 });
 
-export const checks: Check[] = [
-  ...rawClientBasics([
-    'initialize',
-    'ping',
-    'notifications/initialized',
-    'notifications/cancelled',
-    'resources/list',
-    'resources/templates/list',
-    'resources/read',
-    'resources/subscribe',
-    'resources/unsubscribe',
-  ]),
-  subscribes,
-  rereads,
-  readsWholeLines,
-  printsStatuses,
-  stopsAtDelivered,
-  cleanExit,
-];
+const RESOURCES = ['list', 'templates/list', 'read', 'subscribe', 'unsubscribe'];
+export const checks: Check[] = rawClientChecks(
+  ['notifications/cancelled', ...RESOURCES.map((m) => `resources/${m}`)],
+  { sends: [subscribes, rereads], then: [printsStatuses, stopsAtDelivered] },
+);

@@ -83,3 +83,17 @@ export {
 } from './by-method.ts';
 export { stringOf } from './string-of.ts';
 export { replyById, andMore } from './driver-answers.ts';
+
+// added while shrinking two-kinds-of-failure, cancel-in-flight, quiet-dependencies and watch-an-order
+export { given, type CheckMeta } from './given.ts';
+export { rawClientChecks, LIFECYCLE_METHODS } from './raw-client-checks.ts';
+export { failAt } from './fail-at.ts';
+export { progressTokenOf, progressUnder, cancelOf } from './long-call.ts';
+export {
+  strayLines,
+  gluedMessage,
+  gluedReplyTo,
+  strayText,
+  bytesBefore,
+  bytesOf,
+} from './stray-lines.ts';
