@@ -82,7 +82,7 @@ export {
   type Notification,
 } from './by-method.ts';
 export { stringOf } from './string-of.ts';
-export { replyById, andMore } from './driver-answers.ts';
+export { replyById, andMore, caseResponse } from './driver-answers.ts';
 
 // added while shrinking two-kinds-of-failure, cancel-in-flight, quiet-dependencies and watch-an-order
 export { given, type CheckMeta } from './given.ts';
@@ -97,3 +97,4 @@ export {
   bytesBefore,
   bytesOf,
 } from './stray-lines.ts';
+export { asksEveryCase, caseCheck, type CaseRule } from './case-checks.ts';
