@@ -1,29 +1,29 @@
-// Checks for quiet-dependencies: the learner's server runs under the SDK reference client,
-// behind the tap. Every stray byte on its stdout is counted and the first one placed; both
-// plan_route calls must be answered with this run's right hubs; carrier-kit's diagnostics
-// (banner, the helper's line with this run's trace id, each progress bar) must be on stderr.
+// Checks for quiet-dependencies: the learner's server runs under the SDK reference client behind
+// the tap. Every stray stdout byte is counted and the first placed; both plan_route calls need the
+// run's right hubs; carrier-kit's banner, helper line (with the trace id) and bars go to stderr.
 import {
-  argumentsOf,
   bytesBefore,
   bytesOf,
+  callAbout,
   clip,
   conversation,
   counted,
+  earliest,
   driverReports,
   fail,
+  failAtEarliest,
   frameRef,
   gluedMessage,
   gluedReplyTo,
   joined,
-  mentionedFrames,
   pass,
   quote,
   replyTo,
+  requestsOf,
   say,
   stderrGist,
   strayLines,
   strayText,
-  toolCalls,
   unjudged,
   type Check,
   type Read,
@@ -87,15 +87,6 @@ ${clip(JSON.stringify(strayText(first)), 70)} is ${whatItIs(first, run, data)}.$
   },
 };
 
-/** The plan_route request for this order, and its answer if one could be read. */
-function callFor(run: RunRecord, orderId: string): { call?: Read; answer?: Read } {
-  const call = toolCalls(run).find((r) => argumentsOf(r).order_id === orderId);
-  return { call, answer: replyTo(run, call) };
-}
-
-/** The smaller of two frame numbers, either of which may be missing. */
-const earliest = (a: number | undefined, b: number) => (a === undefined ? b : Math.min(a, b));
-
 const bothAnswered: Check = {
   id: 'both-calls-answered',
   title: 'Both plan_route calls are answered',
@@ -104,9 +95,8 @@ const bothAnswered: Check = {
     const data = runData(run);
     if (!data)
       return unjudged`The reference client did not start, so no call was made (see the session check).`;
-    const conv = conversation(run);
-    if (conv.from('s2c').length === 0) {
-      const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
+    if (conversation(run).from('s2c').length === 0) {
+      const init = requestsOf(run, 'initialize')[0];
       const onStderr = run.peer.stderr.includes('"jsonrpc":"2.0"')
         ? ' Its replies turned up on stderr instead.'
         : '';
@@ -115,9 +105,10 @@ const bothAnswered: Check = {
         : fail`No call could be made: the reference client never got to send initialize (see the session check).`;
     }
     const told: Said[] = [];
-    let frame: number | undefined;
+    const frames: number[] = [];
     for (const orderId of data.orders) {
-      const { call, answer } = callFor(run, orderId);
+      const call = callAbout(run, orderId);
+      const answer = replyTo(run, call);
       if (!call) {
         told.push(say`plan_route for ${orderId} was never sent: the client stopped before it`);
         continue;
@@ -127,21 +118,21 @@ const bothAnswered: Check = {
       if (answer && m?.kind === 'result') {
         const got = m.result.structuredContent as Record<string, unknown> | undefined;
         if (got?.order_id === want.order_id && got.hub === want.hub) continue;
-        frame = earliest(frame, answer.frame.seq);
+        frames.push(answer.frame.seq);
         told.push(
           say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) should give ${JSON.stringify(want)}; ${frameRef(answer.frame.seq)} gave ${clip(JSON.stringify(got ?? m.result), 120)}`,
         );
         continue;
       }
       if (answer) {
-        frame = earliest(frame, answer.frame.seq);
+        frames.push(answer.frame.seq);
         told.push(
           say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) was refused: ${clip(answer.frame.text, 120)}`,
         );
         continue;
       }
       const glued = gluedReplyTo(run, call);
-      frame = earliest(frame, glued?.frame.seq ?? call.frame.seq);
+      frames.push(glued?.frame.seq ?? call.frame.seq);
       told.push(
         glued
           ? say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) was answered, but the reply is glued behind ${clip(JSON.stringify(strayText(glued)), 50)} in ${frameRef(glued.frame.seq)}, so the client could not read it and gave up`
@@ -149,7 +140,7 @@ const bothAnswered: Check = {
       );
     }
     if (told.length > 0)
-      return fail(say`Not every call was answered: ${joined(told, '; ')}.`, frame);
+      return fail(say`Not every call was answered: ${joined(told, '; ')}.`, earliest(frames));
     const pieces = run.splitDelivery ? ', though the pipe delivered your bytes in pieces' : '';
     const hubs = data.orders.map((o) => `${o} via ${hubFor(o)}`).join(', ');
     return pass`Both calls were answered with the right hub (${hubs})${pieces}.`;
@@ -157,10 +148,7 @@ const bothAnswered: Check = {
 };
 
 /** One diagnostic carrier-kit gives, and whether a line of stderr says it. */
-interface Diagnostic {
-  what: string;
-  says(line: string): boolean;
-}
+type Diagnostic = { what: string; says: (line: string) => boolean };
 
 function expectedDiagnostics(data: RunData): Diagnostic[] {
   return [
@@ -202,11 +190,9 @@ const onStderr: Check = {
         ? say`${d.what} is on stdout (${frameRef(onStdout.frame.seq)}), not stderr`
         : say`${d.what} is gone`;
     });
-    const message = say`${missing.length} of carrier-kit's ${expected.length} diagnostics did not reach your server's stderr: \
-${joined(told, '; ')}. Hosts show or store stderr; a diagnostic thrown away (stdio 'ignore', a silenced console) helps nobody.`;
     // The earliest frame it names: the two orders' output may come in either order.
-    const named = mentionedFrames(message);
-    return fail(message, named.length > 0 ? Math.min(...named) : undefined);
+    return failAtEarliest`${missing.length} of carrier-kit's ${expected.length} diagnostics did not reach your server's stderr: \
+${joined(told, '; ')}. Hosts show or store stderr; a diagnostic thrown away (stdio 'ignore', a silenced console) helps nobody.`;
   },
 };
 

@@ -87,7 +87,8 @@ export { replyById, andMore, caseResponse } from './driver-answers.ts';
 // added while shrinking two-kinds-of-failure, cancel-in-flight, quiet-dependencies and watch-an-order
 export { given, type CheckMeta } from './given.ts';
 export { rawClientChecks, LIFECYCLE_METHODS } from './raw-client-checks.ts';
-export { failAt } from './fail-at.ts';
+export { failAt, failAtEarliest, earliest } from './fail-at.ts';
+export { callAbout } from './call-about.ts';
 export { progressTokenOf, progressUnder, cancelOf } from './long-call.ts';
 export {
   strayLines,
