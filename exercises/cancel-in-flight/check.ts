@@ -27,7 +27,7 @@ import {
   requestsOf,
   resultOf,
   say,
-  stalled,
+  stalledAt,
   stringOf,
   textsOf,
   toolCalls,
@@ -74,11 +74,9 @@ const callsWithToken: Check = {
     const call = theCall(run);
     if (!call && requestsOf(run, 'initialize').length === 0)
       return unjudged`Your client never got as far as a tool call (see the handshake check).`;
+    const hung = stalledAt(run);
     if (!call)
-      return stalled(
-        run,
-        'Your client never sent tools/call for track_shipment, so there was nothing to follow or cancel.',
-      );
+      return hung`Your client never sent tools/call for track_shipment, so there was nothing to follow or cancel.`;
     const n = call.frame.seq;
     const [params, args, token] = [paramsOf(call), argumentsOf(call), progressTokenOf(call)];
     const astray = [
@@ -122,12 +120,9 @@ const cancelsTheCall = withCall({
     const evenAfter = second
       ? say`, not even after the second progress step (${frameRef(second.frame.seq)}, progress ${jsonOrNothing(paramsOf(second).progress)})`
       : '';
+    const hung = stalledAt(run, second?.frame.seq);
     if (!cancel)
-      return stalled(
-        run,
-        say`Your client never sent notifications/cancelled for its tools/call (${callAt})${evenAfter}.`,
-        second?.frame.seq,
-      );
+      return hung`Your client never sent notifications/cancelled for its tools/call (${callAt})${evenAfter}.`;
     const c = frameRef(cancel.frame.seq);
     const params = paramsOf(cancel);
     if (!('requestId' in params))
@@ -166,9 +161,8 @@ const cancelsAfterStepTwo = afterCancel({
     if (waited) {
       const what = waited === reply ? 'the result' : 'a later progress step';
       const ms = String(Math.round(waited.frame.t - second.frame.t));
-      return failAt(
-        waited.frame.seq,
-      )`You cancelled in ${frameRef(c)}, after ${what} (${frameRef(waited.frame.seq)}) that came ${ms} ms after the second step (${frameRef(second.frame.seq)}). Send the cancel as soon as the second step arrives.`;
+      const late = failAt(waited.frame.seq);
+      return late`You cancelled in ${frameRef(c)}, after ${what} (${frameRef(waited.frame.seq)}) that came ${ms} ms after the second step (${frameRef(second.frame.seq)}). Send the cancel as soon as the second step arrives.`;
     }
     return pass`You cancelled in ${frameRef(c)}, right after the second step (${frameRef(second.frame.seq)}, progress ${jsonOrNothing(paramsOf(second).progress)}).`;
   },

@@ -5,19 +5,21 @@
 import {
   conversation,
   fail,
+  firstItem,
+  frameList,
   failAt,
   frameRef,
   given,
   isNotification,
   isObject,
   isRequest,
-  joined,
   notificationsOf,
   paramsOf,
   parsedLine,
   pass,
   printedLines,
   quote,
+  replyTo,
   rawClientChecks,
   requestsOf,
   resultOf,
@@ -40,13 +42,12 @@ const isUpdate = (r: Read) => isNotification(r, UPDATED);
 const isRead = (r: Read) => isRequest(r, 'resources/read');
 
 /** The order to watch: the first resource of the first resources/list result. */
-type Target = { uri: string; list: Read; answer: Read };
+type Target = { uri: string; answer: Read };
 function target(run: RunRecord): Target | undefined {
   for (const list of requestsOf(run, 'resources/list')) {
-    const answer = conversation(run).responseTo(list);
-    const first = (resultOf(answer)?.resources as unknown[] | undefined)?.[0];
-    if (isObject(first) && typeof first.uri === 'string')
-      return { uri: first.uri, list, answer: answer! };
+    const answer = replyTo(run, list);
+    const uri = stringOf(firstItem(resultOf(answer), 'resources')?.uri);
+    if (uri !== undefined) return { uri, answer: answer! };
   }
   return undefined;
 }
@@ -54,7 +55,7 @@ function target(run: RunRecord): Target | undefined {
 /** The first successful resources/subscribe to the order to watch. */
 function subscription(run: RunRecord, uri: string): { sub: Read; answer: Read } | undefined {
   for (const sub of requestsOf(run, 'resources/subscribe')) {
-    const answer = conversation(run).responseTo(sub);
+    const answer = replyTo(run, sub);
     if (uriOf(sub) === uri && answer?.message?.kind === 'result') return { sub, answer };
   }
   return undefined;
@@ -62,9 +63,8 @@ function subscription(run: RunRecord, uri: string): { sub: Read; answer: Read } 
 
 /** The status a resources/read result holds (contents[0].text is the order as JSON). */
 function statusIn(answer: Read | undefined): string | undefined {
-  const first = (resultOf(answer)?.contents as unknown[] | undefined)?.[0];
-  if (!isObject(first) || typeof first.text !== 'string') return undefined;
-  const order = parsedLine(first.text);
+  const text = stringOf(firstItem(resultOf(answer), 'contents')?.text);
+  const order = text === undefined ? undefined : parsedLine(text);
   return isObject(order) ? stringOf(order.status) : undefined;
 }
 
@@ -73,7 +73,7 @@ function statusReads(run: RunRecord, uri: string): { read: Read; answer: Read; s
   return requestsOf(run, 'resources/read')
     .flatMap((read) => {
       if (uriOf(read) !== uri) return [];
-      const answer = conversation(run).responseTo(read);
+      const answer = replyTo(run, read);
       const status = statusIn(answer);
       return answer && status !== undefined ? [{ read, answer, status }] : [];
     })
@@ -107,9 +107,9 @@ const subscribes: Check = {
       return pass`You subscribed to ${quote(t.uri)} in ${frameRef(good.sub.frame.seq)}, the first order of ${frameRef(t.answer.frame.seq)}; the server agreed in ${frameRef(good.answer.frame.seq)}.`;
     }
     if (subs.length === 0 && reads.length > 1) {
-      const seqs = reads.slice(0, 4).map((r) => say`${frameRef(r.frame.seq, String(r.frame.seq))}`);
+      const seqs = reads.slice(0, 4).map((r) => r.frame.seq);
       const more = reads.length > 4 ? ', …' : '';
-      return fail`Your client never sent resources/subscribe: it read ${quote(t.uri)} ${String(reads.length)} times instead (frames ${joined(seqs, ', ')}${more}). Asking again and again is polling; subscribe once and let the server tell you when the order changes.`;
+      return fail`Your client never sent resources/subscribe: it read ${quote(t.uri)} ${String(reads.length)} times instead (frames ${frameList(seqs, true)}${more}). Asking again and again is polling; subscribe once and let the server tell you when the order changes.`;
     }
     if (subs.length === 0)
       return fail`Your client never sent resources/subscribe for ${quote(t.uri)}, the order ${frameRef(t.answer.frame.seq)} lists first.`;
@@ -118,7 +118,7 @@ const subscribes: Check = {
     const asked = uriOf(first);
     if (asked !== t.uri)
       return fail`Your resources/subscribe (${frameRef(n)}) asks for ${asked === undefined ? 'no params.uri at all' : quote(asked)}; expected ${quote(t.uri)}, the first resource in ${frameRef(t.answer.frame.seq)}. The newest order changes from run to run: take its uri from the resources/list result.`;
-    const answer = conversation(run).responseTo(first);
+    const answer = replyTo(run, first);
     const said =
       answer?.message?.kind === 'error'
         ? say`the server answered error ${String(answer.message.error.code)} in ${frameRef(answer.frame.seq)}: ${quote(answer.message.error.message, 120)}`
@@ -202,16 +202,14 @@ const printsStatuses = watching({
     const changes = reads.filter((r, i) => i === 0 || reads[i - 1]!.status !== r.status);
     const expected = changes.map((r) => r.status);
     const sources = changes.map((r) => r.answer.frame.seq);
-    const frames = joined(
-      sources.map((s) => say`${frameRef(s)}`),
-      ', ',
-    );
+    const frames = frameList(sources);
     const want = say`Expected ${show(expected)} (the statuses your reads returned, in ${frames}); saw ${show(lines)}.`;
     if (lines.length > 0 && lines.join('\n') === expected.join('\n'))
       return pass`You printed ${show(lines)}, one line per new status, as your reads returned them (${frames}).`;
     const update = notificationsOf(run, UPDATED).find((r) => uriOf(r) === t.uri)?.frame.seq;
     const notification = lines.find((l) => l.includes(UPDATED));
     const asIn = update === undefined ? '' : say`, as in ${frameRef(update)}`;
+    const atUpdate = failAt(update);
     if (reads.length === 0 && lines.length === 0)
       return unjudged`Your client read no status, so it had none to print (see the rereads-on-update check).`;
     if (reads.length === 0 && notification)
@@ -219,13 +217,9 @@ const printsStatuses = watching({
     if (reads.length === 0)
       return fail`You printed ${show(lines)} without ever reading ${quote(t.uri)}; the status comes from resources/read, not from the notification${update === undefined ? '' : say` (${frameRef(update)} has only params.uri)`}.`;
     if (lines.some((l) => l === 'undefined'))
-      return failAt(
-        update,
-      )`You printed "undefined": notifications/resources/updated${update === undefined ? '' : say` (${frameRef(update)})`} has no status in its params, only the uri. The status is in the resources/read result. ${want}`;
+      return atUpdate`You printed "undefined": notifications/resources/updated${update === undefined ? '' : say` (${frameRef(update)})`} has no status in its params, only the uri. The status is in the resources/read result. ${want}`;
     if (notification)
-      return failAt(
-        update,
-      )`You printed the notification (${quote(notification, 120)}${asIn}); it says only which resource changed. Print the status your read returns instead. ${want}`;
+      return atUpdate`You printed the notification (${quote(notification, 120)}${asIn}); it says only which resource changed. Print the status your read returns instead. ${want}`;
     const repeat = lines.findIndex((l, i) => i > 0 && l === lines[i - 1]);
     if (repeat !== -1)
       return fail`You printed ${quote(lines[repeat]!)} twice in a row: print a status only when it differs from the last one. ${want}`;

@@ -99,3 +99,6 @@ export {
   bytesOf,
 } from './stray-lines.ts';
 export { asksEveryCase, caseCheck, type CaseRule } from './case-checks.ts';
+export { stalledAt } from './stalled-at.ts';
+export { frameList } from './frame-list.ts';
+export { firstItem } from './first-item.ts';
