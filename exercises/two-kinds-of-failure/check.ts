@@ -17,7 +17,6 @@ import {
   perRun,
   quote,
   readMessage,
-  replyById,
   say,
   textsOf,
   unjudged,
