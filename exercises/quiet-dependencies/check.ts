@@ -1,25 +1,30 @@
-// Checks for quiet-dependencies: the learner's server runs under the SDK reference client,
-// behind the tap. Every stray byte on its stdout is counted and the first one placed; both
-// plan_route calls must be answered with this run's right hubs; carrier-kit's diagnostics
-// (banner, the helper's line with this run's trace id, each progress bar) must be on stderr.
+// Checks for quiet-dependencies: the learner's server runs under the SDK reference client behind
+// the tap. Every stray stdout byte is counted and the first placed; both plan_route calls need the
+// run's right hubs; carrier-kit's banner, helper line (with the trace id) and bars go to stderr.
 import {
+  bytesBefore,
+  bytesOf,
+  callAbout,
   clip,
   conversation,
   counted,
+  earliest,
   driverReports,
   fail,
+  failAtEarliest,
   frameRef,
-  isObject,
+  gluedMessage,
+  gluedReplyTo,
   joined,
-  mentionedFrames,
-  notReached,
-  paramsOf,
   pass,
   quote,
-  readFrame,
+  replyTo,
+  requestsOf,
   say,
   stderrGist,
-  toolCalls,
+  strayLines,
+  strayText,
+  unjudged,
   type Check,
   type Read,
   type RunRecord,
@@ -28,10 +33,7 @@ import {
 import { hubFor } from './starter/hubs.ts';
 
 /** What the reference client made up for this run (its `@@run` line). */
-interface RunData {
-  trace: string;
-  orders: string[];
-}
+type RunData = { trace: string; orders: string[] };
 
 function runData(run: RunRecord): RunData | undefined {
   const value = driverReports(run.program.stdout, 'run')[0]?.value;
@@ -39,29 +41,10 @@ function runData(run: RunRecord): RunData | undefined {
   return { trace: value.trace, orders: value.orders.filter((o) => typeof o === 'string') };
 }
 
-/** A piece of a server line read as a message of its own, if it is one. */
-const asMessage = (text: string) =>
-  readFrame({ seq: 0, t: 0, dir: 's2c', transport: 'stdio', text }).message;
-
-/** Where a stray line ends and a real message, glued to it, starts; or -1. */
-function gluedAt(text: string): number {
-  for (let i = text.indexOf('{', 1); i > 0; i = text.indexOf('{', i + 1))
-    if (asMessage(text.slice(i))) return i;
-  return -1;
-}
-
-const bytes = (text: string) => new TextEncoder().encode(text).length;
-
-/** The stray part of a server line: all of it, or the text in front of a glued message. */
-function strayText(r: Read): string {
-  const at = gluedAt(r.frame.text);
-  return at > 0 ? r.frame.text.slice(0, at) : r.frame.text;
-}
-
 /** What a stray line is, in words that name the mistake behind it. */
 function whatItIs(r: Read, run: RunRecord, data: RunData | undefined): string {
   const text = r.frame.text;
-  const glued = gluedAt(text) > 0;
+  const glued = gluedMessage(text) !== undefined;
   const bar = /\d+%/.test(text) && /\[[# ]*\]/.test(text);
   if (glued && bar)
     return 'a progress bar written to stdout without a newline (a \\r does not end a line), so the reply written after it continues its line: the client cannot parse that line and loses the reply';
@@ -76,17 +59,6 @@ function whatItIs(r: Read, run: RunRecord, data: RunData | undefined): string {
   return 'not a JSON-RPC message';
 }
 
-/** Where each server line starts in the server's stdout, in bytes. */
-function offsets(lines: Read[]): Map<number, number> {
-  const at = new Map<number, number>();
-  let offset = 0;
-  for (const r of lines) {
-    at.set(r.frame.seq, offset);
-    offset += bytes(r.frame.text) + 1;
-  }
-  return at;
-}
-
 const stdoutClean: Check = {
   id: 'stdout-clean',
   title: 'Not one stray byte on stdout',
@@ -94,18 +66,13 @@ const stdoutClean: Check = {
   run(run) {
     const lines = conversation(run).from('s2c');
     if (lines.length === 0)
-      return notReached(
-        'Your server wrote nothing on stdout, not even its replies (see the other checks).',
-      );
-    const stray = lines.filter((r) => r.problem);
+      return unjudged`Your server wrote nothing on stdout, not even its replies (see the other checks).`;
+    const stray = strayLines(run);
     if (stray.length === 0)
-      return pass(
-        `All ${lines.length} lines your server wrote on stdout were JSON-RPC messages: not one stray byte.`,
-      );
+      return pass`All ${lines.length} lines your server wrote on stdout were JSON-RPC messages: not one stray byte.`;
     const data = runData(run);
-    const total = stray.reduce((sum, r) => sum + bytes(strayText(r)), 0);
+    const total = stray.reduce((sum, r) => sum + bytesOf(strayText(r)), 0);
     const first = stray[0]!;
-    const at = offsets(lines).get(first.frame.seq) ?? 0;
     const others = stray
       .slice(1, 4)
       .map(
@@ -115,34 +82,10 @@ const stdoutClean: Check = {
     const more = stray.length > 4 ? `; and ${stray.length - 4} more` : '';
     const rest = others.length > 0 ? say` Then: ${joined(others, '; ')}${more}.` : '';
     return fail`Your server wrote ${counted(total, 'stray byte')} on stdout, in ${counted(stray.length, 'line')}. \
-The first starts at byte ${at} of stdout, in ${frameRef(first.frame.seq)}: \
+The first starts at byte ${bytesBefore(run, first)} of stdout, in ${frameRef(first.frame.seq)}: \
 ${clip(JSON.stringify(strayText(first)), 70)} is ${whatItIs(first, run, data)}.${rest}`;
   },
 };
-
-/** The plan_route request for this order, and its answer if one could be read. */
-function callFor(run: RunRecord, orderId: string): { call?: Read; answer?: Read } {
-  const call = toolCalls(run).find((r) => {
-    const args = paramsOf(r).arguments;
-    return isObject(args) && args.order_id === orderId;
-  });
-  return { call, answer: call ? conversation(run).responseTo(call) : undefined };
-}
-
-/** A stray line that holds the reply to `call`, glued behind something else. */
-function gluedReplyTo(run: RunRecord, call: Read): Read | undefined {
-  const id = call.message?.kind === 'request' ? call.message.id : undefined;
-  return conversation(run)
-    .from('s2c')
-    .find((r) => {
-      const at = r.problem ? gluedAt(r.frame.text) : -1;
-      const rest = at < 0 ? undefined : asMessage(r.frame.text.slice(at));
-      return rest?.kind === 'result' && rest.id === id;
-    });
-}
-
-/** The smaller of two frame numbers, either of which may be missing. */
-const earliest = (a: number | undefined, b: number) => (a === undefined ? b : Math.min(a, b));
 
 const bothAnswered: Check = {
   id: 'both-calls-answered',
@@ -151,25 +94,21 @@ const bothAnswered: Check = {
   run(run) {
     const data = runData(run);
     if (!data)
-      return notReached(
-        'The reference client did not start, so no call was made (see the session check).',
-      );
-    const conv = conversation(run);
-    if (conv.from('s2c').length === 0) {
-      const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
+      return unjudged`The reference client did not start, so no call was made (see the session check).`;
+    if (conversation(run).from('s2c').length === 0) {
+      const init = requestsOf(run, 'initialize')[0];
       const onStderr = run.peer.stderr.includes('"jsonrpc":"2.0"')
         ? ' Its replies turned up on stderr instead.'
         : '';
       return init
         ? fail`No call could be made: your server wrote nothing at all on stdout, not even the reply to initialize (${frameRef(init.frame.seq)}). Did something take stdout away from the MCP transport?${onStderr}`
-        : fail(
-            'No call could be made: the reference client never got to send initialize (see the session check).',
-          );
+        : fail`No call could be made: the reference client never got to send initialize (see the session check).`;
     }
     const told: Said[] = [];
-    let frame: number | undefined;
+    const frames: number[] = [];
     for (const orderId of data.orders) {
-      const { call, answer } = callFor(run, orderId);
+      const call = callAbout(run, orderId);
+      const answer = replyTo(run, call);
       if (!call) {
         told.push(say`plan_route for ${orderId} was never sent: the client stopped before it`);
         continue;
@@ -179,21 +118,21 @@ const bothAnswered: Check = {
       if (answer && m?.kind === 'result') {
         const got = m.result.structuredContent as Record<string, unknown> | undefined;
         if (got?.order_id === want.order_id && got.hub === want.hub) continue;
-        frame = earliest(frame, answer.frame.seq);
+        frames.push(answer.frame.seq);
         told.push(
           say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) should give ${JSON.stringify(want)}; ${frameRef(answer.frame.seq)} gave ${clip(JSON.stringify(got ?? m.result), 120)}`,
         );
         continue;
       }
       if (answer) {
-        frame = earliest(frame, answer.frame.seq);
+        frames.push(answer.frame.seq);
         told.push(
           say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) was refused: ${clip(answer.frame.text, 120)}`,
         );
         continue;
       }
       const glued = gluedReplyTo(run, call);
-      frame = earliest(frame, glued?.frame.seq ?? call.frame.seq);
+      frames.push(glued?.frame.seq ?? call.frame.seq);
       told.push(
         glued
           ? say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) was answered, but the reply is glued behind ${clip(JSON.stringify(strayText(glued)), 50)} in ${frameRef(glued.frame.seq)}, so the client could not read it and gave up`
@@ -201,18 +140,15 @@ const bothAnswered: Check = {
       );
     }
     if (told.length > 0)
-      return fail(say`Not every call was answered: ${joined(told, '; ')}.`, frame);
+      return fail(say`Not every call was answered: ${joined(told, '; ')}.`, earliest(frames));
     const pieces = run.splitDelivery ? ', though the pipe delivered your bytes in pieces' : '';
     const hubs = data.orders.map((o) => `${o} via ${hubFor(o)}`).join(', ');
-    return pass(`Both calls were answered with the right hub (${hubs})${pieces}.`);
+    return pass`Both calls were answered with the right hub (${hubs})${pieces}.`;
   },
 };
 
 /** One diagnostic carrier-kit gives, and whether a line of stderr says it. */
-interface Diagnostic {
-  what: string;
-  says(line: string): boolean;
-}
+type Diagnostic = { what: string; says: (line: string) => boolean };
 
 function expectedDiagnostics(data: RunData): Diagnostic[] {
   return [
@@ -240,31 +176,23 @@ const onStderr: Check = {
   run(run) {
     const data = runData(run);
     if (!data)
-      return notReached(
-        'The reference client did not start, so there was no run to look for (see the session check).',
-      );
+      return unjudged`The reference client did not start, so there was no run to look for (see the session check).`;
     // A progress bar redraws with \r: each step counts as a line.
     const lines = run.peer.stderr.split(/[\r\n]+/).filter((l) => l.trim());
     const expected = expectedDiagnostics(data);
     const missing = expected.filter((d) => !lines.some((l) => d.says(l)));
     if (missing.length === 0)
-      return pass(
-        `All ${expected.length} of carrier-kit's diagnostics reached stderr (the banner, and the helper's line and the progress bar for each order), e.g. ${quote(lines.find((l) => l.includes(data.trace)) ?? '', 80)}.`,
-      );
-    const stray = conversation(run)
-      .from('s2c')
-      .filter((r) => r.problem);
+      return pass`All ${expected.length} of carrier-kit's diagnostics reached stderr (the banner, and the helper's line and the progress bar for each order), e.g. ${quote(lines.find((l) => l.includes(data.trace)) ?? '', 80)}.`;
+    const stray = strayLines(run);
     const told = missing.map((d) => {
       const onStdout = stray.find((r) => r.frame.text.split('\r').some((part) => d.says(part)));
       return onStdout
         ? say`${d.what} is on stdout (${frameRef(onStdout.frame.seq)}), not stderr`
         : say`${d.what} is gone`;
     });
-    const message = say`${missing.length} of carrier-kit's ${expected.length} diagnostics did not reach your server's stderr: \
-${joined(told, '; ')}. Hosts show or store stderr; a diagnostic thrown away (stdio 'ignore', a silenced console) helps nobody.`;
     // The earliest frame it names: the two orders' output may come in either order.
-    const named = mentionedFrames(message);
-    return fail(message, named.length > 0 ? Math.min(...named) : undefined);
+    return failAtEarliest`${missing.length} of carrier-kit's ${expected.length} diagnostics did not reach your server's stderr: \
+${joined(told, '; ')}. Hosts show or store stderr; a diagnostic thrown away (stdio 'ignore', a silenced console) helps nobody.`;
   },
 };
 
@@ -274,9 +202,9 @@ const completes: Check = {
   hint: 'The server must start, answer both calls and exit when its stdin closes; run `node client.ts node server.ts` to see.',
   run(run) {
     if (run.verdict === 'timeout')
-      return fail(`The session did not finish within ${run.timeoutMs / 1000} s.`);
+      return fail`The session did not finish within ${run.timeoutMs / 1000} s.`;
     if (run.program.exit?.code === 0)
-      return pass('The reference client connected, made both calls and closed the session.');
+      return pass`The reference client connected, made both calls and closed the session.`;
     const client = run.program.stderr
       .split('\n')
       .filter((l) => l.startsWith('client: '))
@@ -290,9 +218,7 @@ const completes: Check = {
         : gist
           ? ` Your server's stderr says: ${quote(gist, 200)}`
           : '';
-    return fail(
-      `The reference client failed (exit ${run.program.exit?.code ?? run.program.exit?.signal}).${said}`,
-    );
+    return fail`The reference client failed (exit ${String(run.program.exit?.code ?? run.program.exit?.signal)}).${said}`;
   },
 };
 

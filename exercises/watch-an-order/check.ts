@@ -1,42 +1,40 @@
 // Checks for watch-an-order: a raw client that subscribes to the newest order Paper Trail
-// (--live) lists, re-reads it after each notifications/resources/updated for its uri (and
-// only those), prints each new status once, in order, and stops when it is delivered.
-// In a check run the order, the number of updates and where an update for another order
-// comes all change with the seed, so everything is judged against the frames of this run.
+// (--live) lists, re-reads it after each notifications/resources/updated for its uri (and only
+// those), prints each new status once, in order, and stops when it is delivered. The order, the
+// number of updates and where one for another order comes change with the seed.
 import {
-  cleanExit,
   conversation,
   fail,
+  firstItem,
+  frameList,
+  failAt,
   frameRef,
+  given,
   isNotification,
   isObject,
   isRequest,
-  joined,
-  notReached,
   notificationsOf,
   paramsOf,
   parsedLine,
   pass,
   printedLines,
   quote,
-  rawClientBasics,
-  readsWholeLines,
+  replyTo,
+  rawClientChecks,
   requestsOf,
   resultOf,
   say,
   stringOf,
+  unjudged,
   type Check,
-  type Outcome,
   type Read,
   type RunRecord,
 } from '../../sandbox/checks/index.ts';
 
 const UPDATED = 'notifications/resources/updated';
-/**
- * Updates for the client's order that may pile up unread before it is a mistake: a busy
- * machine can delay a correct client's re-read past the next update (Paper Trail moves the
- * order every 250 ms), and one re-read then covers both. Three in a row unread is not lag.
- */
+// Updates for the client's order that may pile up unread before it is a mistake: a busy machine
+// can delay a correct client's re-read past the next update (Paper Trail moves the order every
+// 250 ms), and one re-read then covers both. Three in a row unread is not lag.
 const UNREAD_ALLOWED = 2;
 
 const uriOf = (r: Read) => stringOf(paramsOf(r).uri);
@@ -44,13 +42,12 @@ const isUpdate = (r: Read) => isNotification(r, UPDATED);
 const isRead = (r: Read) => isRequest(r, 'resources/read');
 
 /** The order to watch: the first resource of the first resources/list result. */
-type Target = { uri: string; list: Read; answer: Read };
+type Target = { uri: string; answer: Read };
 function target(run: RunRecord): Target | undefined {
   for (const list of requestsOf(run, 'resources/list')) {
-    const answer = conversation(run).responseTo(list);
-    const first = (resultOf(answer)?.resources as unknown[] | undefined)?.[0];
-    if (isObject(first) && typeof first.uri === 'string')
-      return { uri: first.uri, list, answer: answer! };
+    const answer = replyTo(run, list);
+    const uri = stringOf(firstItem(resultOf(answer), 'resources')?.uri);
+    if (uri !== undefined) return { uri, answer: answer! };
   }
   return undefined;
 }
@@ -58,7 +55,7 @@ function target(run: RunRecord): Target | undefined {
 /** The first successful resources/subscribe to the order to watch. */
 function subscription(run: RunRecord, uri: string): { sub: Read; answer: Read } | undefined {
   for (const sub of requestsOf(run, 'resources/subscribe')) {
-    const answer = conversation(run).responseTo(sub);
+    const answer = replyTo(run, sub);
     if (uriOf(sub) === uri && answer?.message?.kind === 'result') return { sub, answer };
   }
   return undefined;
@@ -66,9 +63,8 @@ function subscription(run: RunRecord, uri: string): { sub: Read; answer: Read } 
 
 /** The status a resources/read result holds (contents[0].text is the order as JSON). */
 function statusIn(answer: Read | undefined): string | undefined {
-  const first = (resultOf(answer)?.contents as unknown[] | undefined)?.[0];
-  if (!isObject(first) || typeof first.text !== 'string') return undefined;
-  const order = parsedLine(first.text);
+  const text = stringOf(firstItem(resultOf(answer), 'contents')?.text);
+  const order = text === undefined ? undefined : parsedLine(text);
   return isObject(order) ? stringOf(order.status) : undefined;
 }
 
@@ -77,27 +73,17 @@ function statusReads(run: RunRecord, uri: string): { read: Read; answer: Read; s
   return requestsOf(run, 'resources/read')
     .flatMap((read) => {
       if (uriOf(read) !== uri) return [];
-      const answer = conversation(run).responseTo(read);
+      const answer = replyTo(run, read);
       const status = statusIn(answer);
       return answer && status !== undefined ? [{ read, answer, status }] : [];
     })
     .sort((a, b) => a.answer.frame.seq - b.answer.frame.seq);
 }
 
-/** A check about the order once it is known; without one there is nothing to judge. */
-type Watching = Pick<Check, 'id' | 'title' | 'hint'> & {
-  judge: (run: RunRecord, t: Target) => Outcome;
-};
-function watching({ judge, ...meta }: Watching): Check {
-  return {
-    ...meta,
-    run(run) {
-      const t = target(run);
-      if (!t) return notReached('There was no order to watch (see the subscribes check).');
-      return judge(run, t);
-    },
-  };
-}
+/** Checks about the order once it is known; without one there is nothing to judge. */
+const watching = given(
+  (run) => target(run) ?? 'There was no order to watch (see the subscribes check).',
+);
 
 const subscribes: Check = {
   id: 'subscribes',
@@ -107,10 +93,8 @@ const subscribes: Check = {
     const t = target(run);
     if (!t)
       return requestsOf(run, 'resources/list').length === 0
-        ? fail(
-            'Your client never sent resources/list, so it could not know which order to watch: the first resource it lists is the newest order, and that changes from run to run.',
-          )
-        : notReached('resources/list never returned a first resource to watch.');
+        ? fail`Your client never sent resources/list, so it could not know which order to watch: the first resource it lists is the newest order, and that changes from run to run.`
+        : unjudged`resources/list never returned a first resource to watch.`;
     const subs = requestsOf(run, 'resources/subscribe');
     const good = subscription(run, t.uri);
     const reads = requestsOf(run, 'resources/read').filter((r) => uriOf(r) === t.uri);
@@ -123,9 +107,9 @@ const subscribes: Check = {
       return pass`You subscribed to ${quote(t.uri)} in ${frameRef(good.sub.frame.seq)}, the first order of ${frameRef(t.answer.frame.seq)}; the server agreed in ${frameRef(good.answer.frame.seq)}.`;
     }
     if (subs.length === 0 && reads.length > 1) {
-      const seqs = reads.slice(0, 4).map((r) => say`${frameRef(r.frame.seq, String(r.frame.seq))}`);
+      const seqs = reads.slice(0, 4).map((r) => r.frame.seq);
       const more = reads.length > 4 ? ', …' : '';
-      return fail`Your client never sent resources/subscribe: it read ${quote(t.uri)} ${String(reads.length)} times instead (frames ${joined(seqs, ', ')}${more}). Asking again and again is polling; subscribe once and let the server tell you when the order changes.`;
+      return fail`Your client never sent resources/subscribe: it read ${quote(t.uri)} ${String(reads.length)} times instead (frames ${frameList(seqs, true)}${more}). Asking again and again is polling; subscribe once and let the server tell you when the order changes.`;
     }
     if (subs.length === 0)
       return fail`Your client never sent resources/subscribe for ${quote(t.uri)}, the order ${frameRef(t.answer.frame.seq)} lists first.`;
@@ -134,7 +118,7 @@ const subscribes: Check = {
     const asked = uriOf(first);
     if (asked !== t.uri)
       return fail`Your resources/subscribe (${frameRef(n)}) asks for ${asked === undefined ? 'no params.uri at all' : quote(asked)}; expected ${quote(t.uri)}, the first resource in ${frameRef(t.answer.frame.seq)}. The newest order changes from run to run: take its uri from the resources/list result.`;
-    const answer = conversation(run).responseTo(first);
+    const answer = replyTo(run, first);
     const said =
       answer?.message?.kind === 'error'
         ? say`the server answered error ${String(answer.message.error.code)} in ${frameRef(answer.frame.seq)}: ${quote(answer.message.error.message, 120)}`
@@ -150,7 +134,7 @@ const rereads: Check = watching({
   judge: (run, t) => {
     const sub = subscription(run, t.uri);
     if (!sub)
-      return notReached('Your client never subscribed to its order (see the subscribes check).');
+      return unjudged`Your client never subscribed to its order (see the subscribes check).`;
     const conv = conversation(run);
     const after = conv.reads.filter((r) => r.frame.seq > sub.sub.frame.seq);
 
@@ -202,7 +186,7 @@ const rereads: Check = watching({
       return fail`Your client never sent resources/read for ${quote(t.uri)}, not even after the update in ${frameRef(owed.frame.seq)}. The notification carries only the uri; read the resource to learn its new status.`;
     const own = after.filter((r) => isUpdate(r) && uriOf(r) === t.uri).length;
     const each = own === 1 ? 'its one update' : `each of its ${own} updates`;
-    return pass(`You re-read your order after ${each} and ignored the rest.`);
+    return pass`You re-read your order after ${each} and ignored the rest.`;
   },
 });
 
@@ -218,34 +202,24 @@ const printsStatuses = watching({
     const changes = reads.filter((r, i) => i === 0 || reads[i - 1]!.status !== r.status);
     const expected = changes.map((r) => r.status);
     const sources = changes.map((r) => r.answer.frame.seq);
-    const frames = joined(
-      sources.map((s) => say`${frameRef(s)}`),
-      ', ',
-    );
+    const frames = frameList(sources);
     const want = say`Expected ${show(expected)} (the statuses your reads returned, in ${frames}); saw ${show(lines)}.`;
     if (lines.length > 0 && lines.join('\n') === expected.join('\n'))
       return pass`You printed ${show(lines)}, one line per new status, as your reads returned them (${frames}).`;
     const update = notificationsOf(run, UPDATED).find((r) => uriOf(r) === t.uri)?.frame.seq;
     const notification = lines.find((l) => l.includes(UPDATED));
     const asIn = update === undefined ? '' : say`, as in ${frameRef(update)}`;
+    const atUpdate = failAt(update);
     if (reads.length === 0 && lines.length === 0)
-      return notReached(
-        'Your client read no status, so it had none to print (see the rereads-on-update check).',
-      );
+      return unjudged`Your client read no status, so it had none to print (see the rereads-on-update check).`;
     if (reads.length === 0 && notification)
       return fail`You printed the notification (${quote(notification, 120)}${asIn}), but it says only which resource changed, not its status. Read ${quote(t.uri)} and print the status the read returns.`;
     if (reads.length === 0)
       return fail`You printed ${show(lines)} without ever reading ${quote(t.uri)}; the status comes from resources/read, not from the notification${update === undefined ? '' : say` (${frameRef(update)} has only params.uri)`}.`;
     if (lines.some((l) => l === 'undefined'))
-      return fail(
-        say`You printed "undefined": notifications/resources/updated${update === undefined ? '' : say` (${frameRef(update)})`} has no status in its params, only the uri. The status is in the resources/read result. ${want}`,
-        update,
-      );
+      return atUpdate`You printed "undefined": notifications/resources/updated${update === undefined ? '' : say` (${frameRef(update)})`} has no status in its params, only the uri. The status is in the resources/read result. ${want}`;
     if (notification)
-      return fail(
-        say`You printed the notification (${quote(notification, 120)}${asIn}); it says only which resource changed. Print the status your read returns instead. ${want}`,
-        update,
-      );
+      return atUpdate`You printed the notification (${quote(notification, 120)}${asIn}); it says only which resource changed. Print the status your read returns instead. ${want}`;
     const repeat = lines.findIndex((l, i) => i > 0 && l === lines[i - 1]);
     if (repeat !== -1)
       return fail`You printed ${quote(lines[repeat]!)} twice in a row: print a status only when it differs from the last one. ${want}`;
@@ -265,9 +239,7 @@ const stopsAtDelivered = watching({
     const done = reads.find((r) => r.status === 'delivered')?.answer.frame.seq;
     const last = reads.at(-1);
     if (run.verdict === 'timeout' && done === undefined)
-      return notReached(
-        'The run was stopped before any read said "delivered" (see the other checks).',
-      );
+      return unjudged`The run was stopped before any read said "delivered" (see the other checks).`;
     if (run.verdict === 'timeout')
       return fail`Your read in ${frameRef(done!)} said "delivered", but your client went on waiting until the harness stopped it: nothing more will come. Close the server's stdin then.`;
     if (done !== undefined) return pass`You stopped after ${frameRef(done)} said "delivered".`;
@@ -277,22 +249,8 @@ const stopsAtDelivered = watching({
   },
 });
 
-export const checks: Check[] = [
-  ...rawClientBasics([
-    'initialize',
-    'ping',
-    'notifications/initialized',
-    'notifications/cancelled',
-    'resources/list',
-    'resources/templates/list',
-    'resources/read',
-    'resources/subscribe',
-    'resources/unsubscribe',
-  ]),
-  subscribes,
-  rereads,
-  readsWholeLines,
-  printsStatuses,
-  stopsAtDelivered,
-  cleanExit,
-];
+const RESOURCES = ['list', 'templates/list', 'read', 'subscribe', 'unsubscribe'];
+export const checks: Check[] = rawClientChecks(
+  ['notifications/cancelled', ...RESOURCES.map((m) => `resources/${m}`)],
+  { sends: [subscribes, rereads], then: [printsStatuses, stopsAtDelivered] },
+);

@@ -4,7 +4,7 @@
 // to point at; an edge case's response as the row carries it.
 import type { RunRecord } from '../contract/check.ts';
 import { caseRows, type CaseRow } from './case-table.ts';
-import { replyById } from './driver-answers.ts';
+import { caseResponse } from './driver-answers.ts';
 
 /** The fields of a `@@case` row that say which response it was about. */
 export interface AboutAResponse {
@@ -23,8 +23,7 @@ export interface CaseResponse<T> {
 /** Every `@@case` row with its response; a live case whose reply never came is left out. */
 export function caseResponses<T extends AboutAResponse>(run: RunRecord): CaseResponse<T>[] {
   return caseRows<T>(run).flatMap((row) => {
-    const read = row.edge ? undefined : replyById(run, row.id);
-    if (read) return [{ row, response: read.json, frame: read.frame.seq }];
-    return row.edge ? [{ row, response: row.response }] : [];
+    const found = caseResponse(run, row);
+    return found ? [{ row, ...found }] : [];
   });
 }

@@ -27,6 +27,19 @@ export function requestById(run: RunRecord, id: unknown): Read | undefined {
     .find((r) => r.message.id === id);
 }
 
+/**
+ * The response a case asked about: a live case's recorded reply (found by the id the driver
+ * reported), with its frame, or an edge case's own; undefined when a live case's reply is missing.
+ */
+export function caseResponse(
+  run: RunRecord,
+  row: { edge?: boolean; id?: unknown; response?: unknown },
+): { response: unknown; frame?: number } | undefined {
+  if (row.edge) return { response: row.response };
+  const read = replyById(run, row.id);
+  return read && { response: read.json, frame: read.frame.seq };
+}
+
 /** The message about one case, then "2 more cases went wrong too." when others did. */
 export function andMore(message: Said, more: number, went = 'went wrong too'): Said {
   return more > 0 ? say`${message} ${counted(more, 'more case')} ${went}.` : message;

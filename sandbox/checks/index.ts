@@ -85,7 +85,7 @@ export {
   type Notification,
 } from './by-method.ts';
 export { stringOf } from './string-of.ts';
-export { replyById, requestById, andMore } from './driver-answers.ts';
+export { replyById, requestById, andMore, caseResponse } from './driver-answers.ts';
 
 export { errorOf } from './error-of.ts';
 export { frontUntil } from './front-until.ts';
@@ -100,3 +100,20 @@ export { answerAttempt, looseReply } from './reply-attempts.ts';
 export { replyGist } from './reply-gist.ts';
 export { caseResponses, type AboutAResponse, type CaseResponse } from './case-responses.ts';
 export { everyCaseAsked } from './every-case-asked.ts';
+export { given, type CheckMeta } from './given.ts';
+export { rawClientChecks, LIFECYCLE_METHODS } from './raw-client-checks.ts';
+export { failAt, failAtEarliest, earliest } from './fail-at.ts';
+export { callAbout } from './call-about.ts';
+export { progressTokenOf, progressUnder, cancelOf } from './long-call.ts';
+export {
+  strayLines,
+  gluedMessage,
+  gluedReplyTo,
+  strayText,
+  bytesBefore,
+  bytesOf,
+} from './stray-lines.ts';
+export { asksEveryCase, caseCheck, type CaseRule } from './case-checks.ts';
+export { stalledAt } from './stalled-at.ts';
+export { frameList } from './frame-list.ts';
+export { firstItem } from './first-item.ts';
