@@ -38,6 +38,7 @@ async function main(): Promise<void> {
       live: args.live,
       stepDelayMs: args.scanMs,
       pace: args.pace,
+      secondScanMs: args.secondScanMs,
       repeatStatus: args.repeatStatus,
       maintenance: args.maintenance,
       chatty: args.chatty,
