@@ -83,3 +83,25 @@ export {
 } from './by-method.ts';
 export { stringOf } from './string-of.ts';
 export { replyById, andMore } from './driver-answers.ts';
+
+// added for fetch-client: streamable HTTP clients, progress, and how late a line was printed
+export { issuedSession, afterInitialize, type IssuedSession } from './http-session.ts';
+export { onceSent, everyExchange, everyInSession } from './http-rules.ts';
+export { serverAnswered, replyEvent, streamedReply } from './http-answers.ts';
+export { droppedStream, type DroppedStream } from './dropped-stream.ts';
+export { lostReply } from './lost-reply.ts';
+export {
+  acceptHeader,
+  contentType,
+  sessionIdHeader,
+  protocolVersionHeader,
+  initialized202,
+  endsSession,
+  httpCleanExit,
+  httpClientBasics,
+} from './http-client-checks.ts';
+export { progressTokenOf, progressSteps, type ProgressStep } from './progress.ts';
+export { printedLate } from './printed-late.ts';
+export { lineDiff, type LineDiff } from './line-diff.ts';
+export { stoppedWith } from './stopped-with.ts';
+export { failAt, passAt } from './outcome-at.ts';
