@@ -117,3 +117,23 @@ export { asksEveryCase, caseCheck, type CaseRule } from './case-checks.ts';
 export { stalledAt } from './stalled-at.ts';
 export { frameList } from './frame-list.ts';
 export { firstItem } from './first-item.ts';
+export { issuedSession, afterInitialize, type IssuedSession } from './http-session.ts';
+export { onceSent, everyExchange, everyInSession } from './http-rules.ts';
+export { serverAnswered, replyEvent, streamedReply } from './http-answers.ts';
+export { droppedStream, type DroppedStream } from './dropped-stream.ts';
+export { lostReply } from './lost-reply.ts';
+export {
+  acceptHeader,
+  contentType,
+  sessionIdHeader,
+  protocolVersionHeader,
+  initialized202,
+  endsSession,
+  httpCleanExit,
+  httpClientBasics,
+} from './http-client-checks.ts';
+export { progressSteps, type ProgressStep } from './progress.ts';
+export { printedLate } from './printed-late.ts';
+export { lineDiff, type LineDiff } from './line-diff.ts';
+export { stoppedWith } from './stopped-with.ts';
+export { passAt } from './outcome-at.ts';

@@ -10,6 +10,7 @@ import { DROP_POINTS, RETRY_MS, dropPointFor } from './http-resume.ts';
 export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--versions V1,V2] [--logging]
                                           [--buggy-output | --unchecked-output] [--live]
                                           [--scan-ms MS] [--pace rushed|paced]
+                                          [--second-scan-ms MS]
                                           [--repeat-status] [--maintenance]
                                           [--chatty] [--asks [--undelivered] [--delivered <id>]]
                                           [--http [--port N] [--json-response]
@@ -58,6 +59,9 @@ export const USAGE = `usage: npm run --silent paper-trail [-- [--seed N] [--vers
   --pace rushed|paced      how track_shipment spends its pauses: "rushed" sends every scan
                            after the second, and the result, at once; "paced" pauses
                            before each (default: a --seed run draws one, else paced)
+  --second-scan-ms MS      pause this long before track_shipment's second scan, 0-60000
+                           ms, a --seed run too: a client that holds a stream's progress
+                           until the stream ends then prints the first scan that late
   --repeat-status          with --live: one update of the watched order moves only its
                            ETA, so two reads in a row return the same status
   --maintenance            add the tool set_maintenance: {"on":true} takes track_shipment
@@ -101,6 +105,7 @@ const Options = z
     'unchecked-output': z.boolean().default(false),
     live: z.boolean().default(false),
     'scan-ms': wholeNumber('--scan-ms', { max: 60_000 }).optional(),
+    'second-scan-ms': wholeNumber('--second-scan-ms', { max: 60_000 }).optional(),
     pace: z
       .enum(['rushed', 'paced'], {
         error: (issue) => `--pace must be "rushed" or "paced", got "${String(issue.input)}"`,
@@ -210,6 +215,7 @@ interface Served {
   /** --scan-ms, by the name the server takes it under. */
   stepDelayMs?: number;
   pace?: 'rushed' | 'paced';
+  secondScanMs?: number;
   repeatStatus?: true;
   maintenance?: boolean;
   asks?: boolean;
@@ -251,6 +257,7 @@ export function parsePaperTrailArgs(argv: string[]): PaperTrailArgs {
     ...(o.live && { live: true }),
     ...(o['scan-ms'] !== undefined && { stepDelayMs: o['scan-ms'] }),
     ...(o.pace !== undefined && { pace: o.pace }),
+    ...(o['second-scan-ms'] !== undefined && { secondScanMs: o['second-scan-ms'] }),
     ...(o['repeat-status'] && { repeatStatus: true as const }),
     ...(o.maintenance && { maintenance: true }),
     ...(o.asks && { asks: true }),

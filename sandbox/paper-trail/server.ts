@@ -23,6 +23,8 @@ export interface PaperTrailOptions {
   stepDelayMs?: number;
   /** --pace: whether track_shipment rushes after its second scan (default: drawn, or paced). */
   pace?: 'rushed' | 'paced';
+  /** --second-scan-ms: track_shipment's pause before its second scan, whatever the plan says. */
+  secondScanMs?: number;
   /** --repeat-status, with live: one update of the watched order keeps its status. */
   repeatStatus?: boolean;
   /** A check run's seed: serve this run's variation of the orders (orders.ts), not the fixed ones. */
@@ -120,6 +122,7 @@ export function createPaperTrailServer(options: PaperTrailOptions = {}): McpServ
     seed: options.seed,
     stepDelayMs,
     pace: options.pace,
+    secondScanMs: options.secondScanMs,
     requireOrder: (orderId) => requireOrder(orders, orderId),
     dropAfter: options.dropAfter,
   });

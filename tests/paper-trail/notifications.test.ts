@@ -140,6 +140,20 @@ describe('trackingPlan', () => {
     expect(trackingPlan(order, undefined, 20, 'paced').pauses).toEqual([20, 20, 20, 20]);
   });
 
+  it('--second-scan-ms replaces the pause before the second scan, with a seed or without', () => {
+    expect(trackingPlan(order, undefined, 20, undefined, 2000).pauses).toEqual([20, 2000, 20, 20]);
+    for (let seed = 1; seed <= 10; seed++) {
+      const drawn = trackingPlan(orderBook(seed)[0]!, seed);
+      const held = trackingPlan(orderBook(seed)[0]!, seed, 20, undefined, 2000);
+      expect(held.messages).toEqual(drawn.messages);
+      expect(held.pauses).toEqual(drawn.pauses.map((p, i) => (i === 1 ? 2000 : p)));
+    }
+    expect(parsePaperTrailArgs(['--http', '--second-scan-ms', '2000'])).toMatchObject({
+      mode: 'http',
+      secondScanMs: 2000,
+    });
+  });
+
   it('reads --pace and refuses any other value with a sentence', () => {
     expect(parsePaperTrailArgs(['--pace', 'rushed'])).toEqual({ mode: 'stdio', pace: 'rushed' });
     expect(() => parsePaperTrailArgs(['--pace', 'fast'])).toThrow(

@@ -11,6 +11,8 @@
 // that cancels after the second scan finds the result already on its way. That is the race
 // the spec allows for ("a receiver MAY still reply"): the server finished before it could
 // read the cancel, so the cancel names a request it no longer knows and is ignored.
+// --second-scan-ms makes the pause before the second scan a long one, in any run: a client
+// that keeps a stream's progress until the stream ends then shows the first scan that late.
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -40,13 +42,21 @@ const HUBS: readonly string[] = ['Nagpur', 'Hyderabad', 'Pune', 'Chennai', 'Jaip
 /**
  * The plan for tracking `order`: the three quoted scans `stepDelayMs` apart without a seed;
  * with one, this run's number of scans, progress values, pauses and whether it rushes.
+ * `secondScanMs` (--second-scan-ms) replaces the pause before the second scan either way.
  */
 export function trackingPlan(
   order: OrderRecord,
   seed?: number,
   stepDelayMs = 20,
   pace?: Pace,
+  secondScanMs?: number,
 ): TrackingPlan {
+  const plan = drawnPlan(order, seed, stepDelayMs, pace);
+  if (secondScanMs !== undefined) plan.pauses[1] = secondScanMs;
+  return plan;
+}
+
+function drawnPlan(order: OrderRecord, seed?: number, stepDelayMs = 20, pace?: Pace): TrackingPlan {
   const quoted = trackingSteps(order);
   if (seed === undefined) {
     const rushed = pace === 'rushed';
@@ -101,6 +111,8 @@ export interface TrackShipmentOptions {
   stepDelayMs?: number;
   /** --pace: pins whether a call rushes (a seed otherwise draws it; without one, paced). */
   pace?: Pace;
+  /** --second-scan-ms: the pause before the second scan, whatever the plan drew. */
+  secondScanMs?: number;
   /** The order book's lookup; throws for an unknown id (an isError result). */
   requireOrder: (orderId: string) => OrderRecord;
   /** HTTP --drop-after: end the call's SSE stream after this many progress events. */
@@ -123,7 +135,13 @@ export function registerTrackShipment(
     },
     async ({ order_id }, extra) => {
       const order = options.requireOrder(order_id);
-      const plan = trackingPlan(order, options.seed, options.stepDelayMs, options.pace);
+      const plan = trackingPlan(
+        order,
+        options.seed,
+        options.stepDelayMs,
+        options.pace,
+        options.secondScanMs,
+      );
       const progressToken = extra._meta?.progressToken;
       const stopped = async (scans: number) => {
         const reason = typeof extra.signal.reason === 'string' ? extra.signal.reason : 'no reason';
