@@ -40,6 +40,9 @@ export async function buildFixture(
   for (const dir of ['node_modules', 'components', 'sandbox']) {
     await symlink(join(REPO, dir), join(root, dir));
   }
+  // The glossary takes its citations from the course's list of spec sections.
+  await mkdir(join(root, 'lessons'), { recursive: true });
+  await cp(join(REPO, 'lessons/spec-sections.json'), join(root, 'lessons/spec-sections.json'));
   const astro = join(REPO, 'node_modules/astro/bin/astro.mjs');
   const child = spawn(process.execPath, [astro, 'build', '--root', root], {
     cwd: root,
