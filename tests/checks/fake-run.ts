@@ -2,6 +2,7 @@
 // run that exited 0, with whatever the test puts in it. The default frames are three bare
 // client lines, enough for readers that only count or slice them.
 import type { RunRecord } from '../../sandbox/checks/index.ts';
+import type { FrameRecord } from '../../sandbox/wire/record.ts';
 
 export const fakeRun = (over: Partial<RunRecord> = {}): RunRecord => ({
   exercise: 'x',
@@ -18,4 +19,13 @@ export const fakeRun = (over: Partial<RunRecord> = {}): RunRecord => ({
   timeoutMs: 1000,
   durationMs: 1,
   ...over,
+});
+
+/** A stdio frame carrying one JSON-RPC message (the "jsonrpc" member is added). */
+export const jsonFrame = (seq: number, dir: 'c2s' | 's2c', message: object): FrameRecord => ({
+  seq,
+  t: seq,
+  dir,
+  transport: 'stdio',
+  text: JSON.stringify({ jsonrpc: '2.0', ...message }),
 });

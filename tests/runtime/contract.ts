@@ -70,6 +70,24 @@ function done(events: HarnessEvent[]) {
   return last;
 }
 
+/** Reads a run's events, killing it once HANGS says it waits; its events and the sleeper's marker. */
+async function killOnceHanging(proc: {
+  events: AsyncIterable<HarnessEvent>;
+  kill(): void;
+}): Promise<{ events: HarnessEvent[]; pid: string }> {
+  const events: HarnessEvent[] = [];
+  let pid = '';
+  for await (const e of proc.events) {
+    events.push(e);
+    const m = e.type === 'stdout' ? /waiting forever as (mcpw-hang-\w+)/.exec(e.text) : null;
+    if (m) {
+      pid = m[1]!;
+      proc.kill();
+    }
+  }
+  return { events, pid };
+}
+
 export function runtimeContract(name: string, make: () => Promise<Runtime>): void {
   describe(`Runtime contract: ${name}`, () => {
     let runtime: Runtime | undefined;
@@ -173,16 +191,7 @@ export function runtimeContract(name: string, make: () => Promise<Runtime>): voi
       const r = await booted();
       await r.mount('raw-client', { 'client.ts': HANGS });
       const proc = await r.spawn('raw-client', 'run');
-      const events: HarnessEvent[] = [];
-      let pid = '';
-      for await (const e of proc.events) {
-        events.push(e);
-        const m = e.type === 'stdout' ? /waiting forever as (mcpw-hang-\w+)/.exec(e.text) : null;
-        if (m) {
-          pid = m[1]!;
-          proc.kill();
-        }
-      }
+      const { events, pid } = await killOnceHanging(proc);
       expect(done(events).verdict).not.toBe('completed');
       expect(await proc.exit).toBeTypeOf('number');
       // The learner's process went with the run: nothing is left running unobserved.
@@ -234,16 +243,7 @@ export function runtimeContract(name: string, make: () => Promise<Runtime>): voi
     it('kill ends a console session that would hang, and leaves no process behind', async () => {
       const r = await booted();
       const proc = await r.console(HANGS);
-      const events: HarnessEvent[] = [];
-      let pid = '';
-      for await (const e of proc.events) {
-        events.push(e);
-        const m = e.type === 'stdout' ? /waiting forever as (mcpw-hang-\w+)/.exec(e.text) : null;
-        if (m) {
-          pid = m[1]!;
-          proc.kill();
-        }
-      }
+      const { events, pid } = await killOnceHanging(proc);
       expect(done(events).verdict).not.toBe('completed');
       expect(pid).not.toBe('');
       expect(await gone(pid)).toBe(true);

@@ -20,16 +20,9 @@ import {
   stderrNote,
   unloggedFrame,
 } from '../../sandbox/checks/index.ts';
-import type { FrameRecord } from '../../sandbox/wire/record.ts';
-import { fakeRun } from './fake-run.ts';
+import { fakeRun, jsonFrame } from './fake-run.ts';
 
-const frame = (seq: number, dir: 'c2s' | 's2c', message: object): FrameRecord => ({
-  seq,
-  t: seq,
-  dir,
-  transport: 'stdio',
-  text: JSON.stringify({ jsonrpc: '2.0', ...message }),
-});
+const frame = jsonFrame;
 const program = (stdout: string, stderr = '') => ({
   stdout,
   stderr,
