@@ -25,15 +25,23 @@ async function readCarrier(env?: Record<string, string>) {
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // The server's warning goes to stderr, a pipe of its own: it may arrive after the reply on
+  // stdout, so the server's stderr is read to its end before the test looks at it.
+  const drained = new Promise<void>((done) => {
+    if (transport.stderr) transport.stderr.once('end', done);
+    else done();
+  });
   const client = new Client({ name: 'carrier-test', version: '1.0.0' });
   await client.connect(transport);
+  let read;
   try {
-    const read = await client.readResource({ uri: CARRIER_URI });
-    const text = (read.contents[0] as { text: string }).text;
-    return { body: JSON.parse(text) as Record<string, string>, text, stderr };
+    read = await client.readResource({ uri: CARRIER_URI });
   } finally {
     await client.close();
   }
+  await drained;
+  const text = (read.contents[0] as { text: string }).text;
+  return { body: JSON.parse(text) as Record<string, string>, text, stderr };
 }
 
 describe('the carrier key and the SDK client', () => {
