@@ -2,7 +2,7 @@
 // person types these, so every mistake gets a sentence saying what is wrong and what is right.
 import { z } from 'zod';
 import { parseCliArgs, wholeNumber } from '../input/cli-args.ts';
-import { portFlag } from '../paper-trail/args.ts';
+import { portFlag } from '../paper-trail/port-flag.ts';
 
 export const USAGE_V2 = `usage: npm run --silent paper-trail-v2 [-- [--legacy serve|reject] [--seed N] [--undelivered]
                                              [--input-key NAME]

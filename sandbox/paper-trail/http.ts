@@ -15,20 +15,10 @@ import { authMode } from './auth/auth-mode.ts';
 
 export const MCP_PATH = '/mcp';
 
+/** The options of features/http.ts and the other HTTP features, with what HTTP cannot do without. */
 export interface HttpOptions extends PaperTrailOptions, StreamOptions {
   port: number;
-  /** true: each POST is answered with one JSON body; false: with an SSE stream (SDK default). */
   jsonResponse: boolean;
-  /** Where diagnostics go; never stdout. */
-  log?: (line: string) => void;
-  /** A session with no request for this long is closed; later requests get 404. */
-  sessionIdleMs?: number;
-  /** At most this many open sessions; one more initialize gets 503. */
-  maxSessions?: number;
-  /** Lesson 10: /mcp is an OAuth protected resource with a local authorization server. */
-  auth?: boolean;
-  /** With auth: the canonical URL tokens must name (default: this server's own /mcp URL). */
-  resource?: string;
 }
 
 export interface RunningHttpServer {

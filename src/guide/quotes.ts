@@ -173,8 +173,8 @@ export const QUOTES = {
     by: 'command',
     words: ['paper-trail', '--', '--colour'],
   }),
-  flagNeedsHttp: q(
-    'paper-trail: --port, --json-response, --session-idle and --max-sessions only make sense together with --http',
-    { by: 'command', words: ['paper-trail', '--', '--port', '8080'] },
-  ),
+  flagNeedsHttp: q('paper-trail: --port only makes sense together with --http', {
+    by: 'command',
+    words: ['paper-trail', '--', '--port', '8080'],
+  }),
 } satisfies Record<string, Quote>;

@@ -199,7 +199,7 @@ describe('flags', () => {
     [['--http', '--drop-after', '2'], '--drop-after needs --resumable'],
     [['--http', '--resumable', '--drop-after', '7'], '--drop-after must be from 1 to 3 or "any"'],
     [['--http', '--resumable', '--drop-after', 'soon'], 'got "soon"'],
-    [['--resumable'], 'only make sense together with --http'],
+    [['--resumable'], '--resumable only makes sense together with --http'],
     [['--http', '--max-body', '12'], '--max-body must be at least 64'],
     [['--http', '--resumable', '--json-response'], '--resumable needs SSE responses'],
   ])('%j is refused with a sentence', (argv, message) => {
