@@ -11,7 +11,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -21,9 +20,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { median, ms, NPM, REPO, type Goal } from './goal.ts';
+import { LESSON_FILE, lessonFolderName, lessonFolders } from '../sandbox/course/lesson-folders.ts';
 
 const LESSONS = 50;
-const COPIED = 'the-wire.mdx';
+const COPIED = 'the-wire';
 const COPY_PREFIX = 'scale-copy-';
 /** Above this a page costs more in the larger course: the build is not linear. */
 const LINEAR = 1.5;
@@ -44,20 +44,20 @@ function copyProject(dest: string): void {
   symlinkSync(join(REPO, 'node_modules'), join(dest, 'node_modules'), 'dir');
 }
 
-/** Adds copies of one lesson, each with its own file name, title and order, up to `total`. */
+/** Adds copies of one lesson, each a folder with its own number, slug and title, up to `total`. */
 function addLessonCopies(dir: string, total: number): number {
-  const lessons = join(dir, 'lessons');
-  const present = readdirSync(lessons).filter((f) => f.endsWith('.mdx')).length;
-  const source = readFileSync(join(lessons, COPIED), 'utf8');
-  const copies = total - present;
+  const lessons = lessonFolders(dir);
+  const source = readFileSync(join(dir, lessons.find((l) => l.slug === COPIED)!.file), 'utf8');
+  const copies = total - lessons.length;
   for (let i = 1; i <= copies; i++) {
     const n = String(i).padStart(2, '0');
-    const text = source
-      .replace(/^title: .*$/m, `title: 'Scale copy ${n}'`)
-      .replace(/^order: .*$/m, `order: ${100 + i}`)
-      // An exercise belongs to one lesson: the copies list none.
-      .replace(/^exercises: .*$/m, 'exercises: []');
-    writeFileSync(join(lessons, `${COPY_PREFIX}${n}.mdx`), text);
+    const folder = join(dir, 'lessons', lessonFolderName(100 + i, `${COPY_PREFIX}${n}`));
+    mkdirSync(folder);
+    // No exercise names a copy, so the copies list none.
+    writeFileSync(
+      join(folder, LESSON_FILE),
+      source.replace(/^title: .*$/m, `title: 'Scale copy ${n}'`),
+    );
   }
   return copies;
 }
@@ -101,7 +101,7 @@ export const buildScale: Goal = {
     try {
       copyProject(dir);
       const base = await build(dir);
-      const before = readdirSync(join(dir, 'lessons')).filter((f) => f.endsWith('.mdx')).length;
+      const before = lessonFolders(dir).length;
       const added = addLessonCopies(dir, LESSONS);
       const scaled = await build(dir);
       const perLesson = (scaled.ms - base.ms) / added;
@@ -124,7 +124,7 @@ export const buildScale: Goal = {
           measure: 'build scale',
           value: `${perLesson.toFixed(0)} ms per extra lesson`,
           goal: 'linear; about 20–60 ms per lesson over the floor',
-          baseline: `${before}-lesson build ${ms(base.ms)}, ${LESSONS}-lesson build ${ms(scaled.ms)} (${added} copies of lessons/${COPIED})`,
+          baseline: `${before}-lesson build ${ms(base.ms)}, ${LESSONS}-lesson build ${ms(scaled.ms)} (${added} copies of the lesson ${COPIED})`,
         },
         {
           measure: 'build scale, linearity',

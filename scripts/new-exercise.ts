@@ -3,7 +3,8 @@
 // its test (tests/exercises/<id>.test.ts, from templates/exercise.test.ts.template). The
 // exercise.json it writes is validated with the harness's own schema before anything is
 // written and loaded again afterwards; on any failure nothing is left changed.
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lessonFoldersIn } from '../sandbox/course/lesson-folders.ts';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import * as prettier from 'prettier';
@@ -108,15 +109,11 @@ export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<str
   if (existsSync(testFile)) throw new NewError(`${testFile} exists already`, 1);
   if (!existsSync(paths.registry)) throw new NewError(`no registry at ${paths.registry}`, 1);
   // Caught here, not eleven seconds into a build that cannot link the exercise to its page.
-  if (!existsSync(join(paths.lessonsDir, `${args.lesson}.mdx`))) {
-    const known = existsSync(paths.lessonsDir)
-      ? readdirSync(paths.lessonsDir)
-          .filter((f) => f.endsWith('.mdx'))
-          .map((f) => f.slice(0, -'.mdx'.length))
-          .sort()
-      : [];
+  const lessons = lessonFoldersIn(paths.lessonsDir);
+  if (!lessons.some((lesson) => lesson.slug === args.lesson)) {
+    const known = lessons.map((lesson) => lesson.slug).sort();
     throw new NewError(
-      `--lesson ${args.lesson}: there is no lesson ${join(paths.lessonsDir, `${args.lesson}.mdx`)}` +
+      `--lesson ${args.lesson}: there is no lesson folder ${join(paths.lessonsDir, `<NN>-${args.lesson}`)}` +
         (known.length > 0 ? `; the lessons are ${known.join(', ')}` : ''),
       1,
     );

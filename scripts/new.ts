@@ -6,11 +6,16 @@
 // site build uses, and its frames come from a capture session scaffolded and recorded with
 // it, so a lesson that starts here also builds and shows frames.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { describeLessonErrors } from '../src/content/lesson-schema.ts';
 import { isLessonSlug } from '../sandbox/exercises/ids.ts';
+import {
+  LESSON_FILE,
+  lessonFolderName,
+  lessonFoldersIn,
+} from '../sandbox/course/lesson-folders.ts';
 import {
   checkArgs,
   exitOnUsageError,
@@ -45,10 +50,10 @@ const capturePaths: CapturePaths = {
 
 const USAGE = `usage: npm run --silent new -- lesson <slug> --title "Title" [--summary "..."] [--order N] [--capture NAME]
 
-  <slug>      kebab-case file name, e.g. the-handshake (writes lessons/the-handshake.mdx)
+  <slug>      kebab-case name, e.g. the-handshake (writes lessons/<NN>-the-handshake/lesson.mdx)
   --title     the lesson's title
   --summary   one sentence saying what it teaches (default: a placeholder to replace)
-  --order     its place in the course (default: after the last lesson)
+  --order     its place in the course, the folder's number NN (default: after the last lesson)
   --capture   show this existing capture (default: start a capture session named <slug>
               and record it, as new -- capture does)
 
@@ -80,13 +85,13 @@ function fail(message: string, code: number): never {
   process.exit(code);
 }
 
-function nextOrder(): number {
-  const orders = readdirSync(lessonsDir)
-    .filter((f) => f.endsWith('.mdx'))
-    .map((f) => /^order:\s*(\d+)/m.exec(readFileSync(lessonsDir + f, 'utf8'))?.[1])
-    .filter((o): o is string => o !== undefined)
-    .map(Number);
-  return orders.length === 0 ? 1 : Math.max(...orders) + 1;
+/** The course's lesson folders; a folder named against the rule stops the scaffolder. */
+function existingLessons() {
+  try {
+    return lessonFoldersIn(lessonsDir);
+  } catch (err) {
+    fail((err as Error).message, 1);
+  }
 }
 
 /** The words after `new`: which kind of thing to start, and its checked arguments. */
@@ -149,8 +154,14 @@ if (parsed.kind === 'capture') {
 }
 const lesson = parsed.args;
 
-const target = `${lessonsDir}${lesson.slug}.mdx`;
-if (existsSync(target)) fail(`${target} exists already; choose another slug`, 1);
+const lessons = existingLessons();
+const order = lesson.order ?? Math.max(0, ...lessons.map((l) => l.order)) + 1;
+const sameSlug = lessons.find((l) => l.slug === lesson.slug);
+if (sameSlug) fail(`${sameSlug.file} exists already; choose another slug`, 1);
+const sameOrder = lessons.find((l) => l.order === order);
+if (sameOrder) fail(`lesson ${order} is ${sameOrder.folder} already; choose another --order`, 1);
+const folder = `${lessonsDir}${lessonFolderName(order, lesson.slug)}/`;
+const target = `${folder}${LESSON_FILE}`;
 
 // The capture the lesson's frames come from: one named with --capture must exist; otherwise
 // a session named after the lesson is started, so it must not exist yet.
@@ -170,13 +181,11 @@ if (lesson.capture === undefined) {
   }
 }
 
-const order = lesson.order ?? nextOrder();
 // One pass with a function: the author's words are put in as they are, never read as
 // replacement patterns ($&, $') or as placeholders themselves ({{summary}} in a title).
 const values: Record<string, string> = {
   title: yamlQuoted(lesson.title),
   summary: yamlQuoted(lesson.summary),
-  order: String(order),
   capture: captureName,
 };
 const text = readFileSync(repo + 'templates/lesson.mdx', 'utf8').replace(
@@ -188,9 +197,7 @@ const text = readFileSync(repo + 'templates/lesson.mdx', 'utf8').replace(
 const frontmatter = {
   title: lesson.title,
   summary: lesson.summary,
-  order,
   spec: '2025-11-25',
-  exercises: [],
 };
 const problems = describeLessonErrors(target, frontmatter);
 if (problems.length > 0) fail(problems.join('\n'), 1);
@@ -203,6 +210,7 @@ if (lesson.capture === undefined) {
     throw err;
   }
 }
+mkdirSync(folder, { recursive: true });
 writeFileSync(target, text, { flag: 'wx' });
 if (lesson.capture === undefined) {
   // Recorded now, so the lesson builds and shows frames before its session is rewritten.

@@ -2,6 +2,7 @@
 // in its capture and on the lesson's page, the section is listed and the lesson links it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lessonFolderOf } from '../../sandbox/course/lesson-folders.ts';
 import { loadCapture } from '../frames/capture.ts';
 import { loadSpecSections, sectionUrl, type RevisionChanges } from './revision-changes.ts';
 import { shownFrames } from './shown-frames.ts';
@@ -13,8 +14,8 @@ export function coverageProblems(data: RevisionChanges, root = process.cwd()): s
   const sources = new Map<string, string>();
   const source = (lesson: string) => {
     if (!sources.has(lesson)) {
-      const file = join(root, 'lessons', `${lesson}.mdx`);
-      sources.set(lesson, existsSync(file) ? readFileSync(file, 'utf8') : '');
+      const folder = lessonFolderOf(lesson, root);
+      sources.set(lesson, folder ? readFileSync(join(root, folder.file), 'utf8') : '');
     }
     return sources.get(lesson)!;
   };
@@ -25,7 +26,9 @@ export function coverageProblems(data: RevisionChanges, root = process.cwd()): s
     for (const p of item.taught ?? []) {
       const text = source(p.lesson);
       if (text === '') {
-        problems.push(`${item.ref}: lesson "${p.lesson}" does not exist (lessons/${p.lesson}.mdx)`);
+        problems.push(
+          `${item.ref}: lesson "${p.lesson}" does not exist (no lessons/<NN>-${p.lesson}/)`,
+        );
         continue;
       }
       if (p.section !== undefined) {

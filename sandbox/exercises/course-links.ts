@@ -1,14 +1,7 @@
-// The ids that tie the course together, checked at build time: a lesson lists exercises by
-// id, an exercise names its lesson by slug, and every exercise folder needs its checks in
-// exercises/registry.ts. A dangling one would otherwise build cleanly and fail in front of a
+// The ids that tie the course together, checked at build time: an exercise names its lesson
+// by slug (the one place the link is kept: a lesson's exercises are the ones that name it),
+// and every exercise folder needs its checks in exercises/registry.ts. A dangling one would otherwise build cleanly and fail in front of a
 // learner (a link to nowhere, a page whose Check has nothing to run).
-
-export interface LessonLinks {
-  /** Repo-relative path, e.g. lessons/the-wire.mdx. */
-  file: string;
-  slug: string;
-  exercises: readonly string[];
-}
 
 export interface ExerciseLinks {
   id: string;
@@ -24,22 +17,12 @@ const known = (names: Iterable<string>) => {
 
 /** One "file: field: problem" line per dangling id; empty when the course holds together. */
 export function danglingLinks(
-  lessons: readonly LessonLinks[],
+  slugs: ReadonlySet<string>,
   exercises: readonly ExerciseLinks[],
   registered: readonly string[],
 ): string[] {
   const problems: string[] = [];
   const exerciseIds = new Set(exercises.map((e) => e.id));
-  const slugs = new Set(lessons.map((l) => l.slug));
-  for (const lesson of lessons) {
-    lesson.exercises.forEach((id, index) => {
-      if (!exerciseIds.has(id)) {
-        problems.push(
-          `${lesson.file}: exercises.${index}: there is no exercise "${id}" in exercises/${known(exerciseIds)}`,
-        );
-      }
-    });
-  }
   for (const exercise of exercises) {
     if (!slugs.has(exercise.lesson)) {
       problems.push(

@@ -22,7 +22,7 @@ export function exerciseIdSchema(messages: { missing: string; wrong: string }) {
   return z.string({ error: messages.missing }).refine(isExerciseId, { error: messages.wrong });
 }
 
-// A lesson's slug is its file name (lessons/<slug>.mdx); digits may lead ("01-intro").
+// A lesson's slug is its folder's name after the number (lessons/02-the-wire/ is the-wire).
 const LESSON_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function isLessonSlug(value: unknown): value is string {

@@ -56,6 +56,8 @@ export const ExerciseMeta = z
   .object({
     title: z.string().min(1),
     lesson: z.string().refine(isLessonSlug, 'must be a lesson slug like "the-wire"'),
+    /** Its place among its lesson's exercises, when the lesson has more than one. */
+    order: z.number().int().positive().optional(),
     summary: z.string().min(1),
     files: z.object({
       /** Files the learner edits; a workspace folder overrides exactly these. */

@@ -1,7 +1,6 @@
-// Frontmatter of a lesson (lessons/*.mdx). Authors are people, so every failure message says
+// Frontmatter of a lesson (lessons/<NN>-<slug>/lesson.mdx). Authors are people, so every failure message says
 // which field is wrong and what a good value looks like; Astro prefixes it with the file.
 import { z } from 'astro/zod';
-import { isExerciseId } from '../../sandbox/exercises/ids.ts';
 import { friendlyLines } from '../../sandbox/input/friendly-errors.ts';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -12,6 +11,23 @@ function message(field: string, missing: string, wrong: string) {
     issue.input === undefined
       ? `${field} is required: ${missing}`
       : `${field} ${wrong}, not ${JSON.stringify(issue.input)}`;
+}
+
+/** Fields a lesson once had, and where what they said lives now. */
+const MOVED: Record<string, string> = {
+  order: "the lesson's place in the course is its folder's number (lessons/02-the-wire/)",
+  exercises: 'an exercise names its lesson in its exercise.json ("lesson"), once',
+};
+
+function unknownFields(keys: readonly string[]): string {
+  const moved = keys.filter((key) => MOVED[key]).map((key) => `${key}: ${MOVED[key]}`);
+  const other = keys.filter((key) => !MOVED[key]);
+  return [
+    ...moved,
+    ...(other.length > 0
+      ? [`unknown field ${other.join(', ')}: allowed are title, summary, spec, draft`]
+      : []),
+  ].join('; ');
 }
 
 export const lessonSchema = z.strictObject(
@@ -26,16 +42,6 @@ export const lessonSchema = z.strictObject(
       })
       .trim()
       .min(1, { error: 'summary must not be empty' }),
-    order: z
-      .number({
-        error: message(
-          'order',
-          'the lesson number in the course, e.g. order: 2',
-          'must be a whole number such as 2',
-        ),
-      })
-      .int({ error: 'order must be a whole number such as 2' })
-      .positive({ error: 'order must be 1 or more' }),
     spec: z
       .string({
         error: message(
@@ -47,21 +53,10 @@ export const lessonSchema = z.strictObject(
       .regex(isoDate, {
         error: 'spec must be a spec revision date in quotes, e.g. spec: "2025-11-25"',
       }),
-    exercises: z
-      .array(
-        z.string({ error: 'each exercise id must be text, e.g. raw-client' }).refine(isExerciseId, {
-          error: 'each exercise id must be kebab-case, e.g. raw-client',
-        }),
-        { error: 'exercises must be a list of exercise ids, e.g. exercises: [raw-client]' },
-      )
-      .default([]),
     draft: z.boolean({ error: 'draft must be true or false' }).optional(),
   },
   {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `unknown field ${issue.keys.join(', ')}: allowed are title, summary, order, spec, exercises, draft`
-        : undefined,
+    error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFields(issue.keys) : undefined),
   },
 );
 

@@ -1,25 +1,24 @@
-// The published lessons in course order, and the outline merged with them.
+// The published lessons in course order, and the outline merged with them. The order is the
+// lesson folder's number (sandbox/course/lesson-folders.ts), read from the folder Astro loaded.
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { lessonFolders } from '../../sandbox/course/lesson-folders.ts';
 import { assertCourseLinks } from './course-links.ts';
-import { outline, type OutlineEntry } from './outline.ts';
+import { planned, type OutlineEntry } from './outline.ts';
 
 export type Lesson = CollectionEntry<'lessons'>;
+
+/** The lesson's place in the course, from its folder's number. */
+export function lessonOrder(lesson: Lesson): number {
+  const folder = lessonFolders().find((f) => f.slug === lesson.id);
+  if (!folder) throw new Error(`lessons/: no lesson folder for ${lesson.id}`);
+  return folder.order;
+}
 
 export async function publishedLessons(): Promise<Lesson[]> {
   // Drafts too: an exercise may belong to a lesson that is not published yet.
   assertCourseLinks(await getCollection('lessons'));
   const all = await getCollection('lessons', (l) => !(import.meta.env.PROD && l.data.draft));
-  const byOrder = new Map<number, Lesson>();
-  for (const lesson of all) {
-    const clash = byOrder.get(lesson.data.order);
-    if (clash) {
-      throw new Error(
-        `lessons/${lesson.id}.mdx: order ${lesson.data.order} is already used by lessons/${clash.id}.mdx`,
-      );
-    }
-    byOrder.set(lesson.data.order, lesson);
-  }
-  return [...byOrder.values()].sort((a, b) => a.data.order - b.data.order);
+  return all.sort((a, b) => lessonOrder(a) - lessonOrder(b));
 }
 
 export interface OutlineItem extends OutlineEntry {
@@ -27,25 +26,18 @@ export interface OutlineItem extends OutlineEntry {
   href?: string;
 }
 
+/** Every written lesson, then every planned one whose place no written lesson has taken. */
 export async function courseOutline(): Promise<OutlineItem[]> {
   const lessons = await publishedLessons();
-  const items: OutlineItem[] = outline.map((entry) => {
-    const lesson = lessons.find((l) => l.data.order === entry.order);
-    return lesson ? { ...entry, lesson, href: lessonHref(lesson) } : entry;
-  });
-  // A written lesson outside the plan still shows up rather than vanishing.
-  for (const lesson of lessons) {
-    if (!outline.some((e) => e.order === lesson.data.order)) {
-      items.push({
-        order: lesson.data.order,
-        title: lesson.data.title,
-        about: lesson.data.summary,
-        lesson,
-        href: lessonHref(lesson),
-      });
-    }
-  }
-  return items.sort((a, b) => a.order - b.order);
+  const written: OutlineItem[] = lessons.map((lesson) => ({
+    order: lessonOrder(lesson),
+    title: lesson.data.title,
+    about: lesson.data.summary,
+    lesson,
+    href: lessonHref(lesson),
+  }));
+  const coming = planned.filter((entry) => !written.some((item) => item.order === entry.order));
+  return [...written, ...coming].sort((a, b) => a.order - b.order);
 }
 
 export function lessonHref(lesson: Lesson): string {

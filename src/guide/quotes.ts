@@ -74,7 +74,7 @@ export const QUOTES = {
     by: 'command',
     words: ['new', '--', 'lesson', 'order-lookup'],
   }),
-  lessonExists: q('the-wire.mdx exists already; choose another slug', {
+  lessonExists: q('02-the-wire/lesson.mdx exists already; choose another slug', {
     by: 'command',
     words: ['new', '--', 'lesson', 'the-wire', '--title', 'T'],
   }),
@@ -106,32 +106,29 @@ export const QUOTES = {
     by: 'walkthrough',
     step: 'captureCheck',
   }),
-  orderWrong: q('order must be a whole number such as 2', {
+  orderMoved: q("order: the lesson's place in the course is its folder's number", {
     by: 'frontmatter',
-    data: { title: 'T', summary: 'S', order: 2.5, spec: '2025-11-25' },
+    data: { title: 'T', summary: 'S', order: 2, spec: '2025-11-25' },
   }),
   specUnquoted: q('spec must be a revision date in quotes such as "2025-11-25", not 20251125', {
     by: 'frontmatter',
-    data: { title: 'T', summary: 'S', order: 2, spec: 20251125 },
+    data: { title: 'T', summary: 'S', spec: 20251125 },
   }),
-  unknownField: q(
-    'unknown field author: allowed are title, summary, order, spec, exercises, draft',
-    {
-      by: 'frontmatter',
-      data: { title: 'T', summary: 'S', order: 2, spec: '2025-11-25', author: 'me' },
-    },
-  ),
+  unknownField: q('unknown field author: allowed are title, summary, spec, draft', {
+    by: 'frontmatter',
+    data: { title: 'T', summary: 'S', spec: '2025-11-25', author: 'me' },
+  }),
   noSuchFrame: q('stdio-session: there is no frame 40', {
     by: 'frames',
     capture: 'stdio-session',
     seq: 40,
   }),
   unknownTerm: q(
-    'lessons/order-lookup.mdx: Term: there is no glossary term "handshakes" in components/teaching/glossary.ts',
+    'lessons/12-order-lookup/lesson.mdx: Term: there is no glossary term "handshakes" in components/teaching/glossary.ts',
     { by: 'term', id: 'handshakes' },
   ),
   unknownTryIt: q(
-    'lessons/order-lookup.mdx: TryIt: there is no exercise "look-up-an-ordre" in exercises/',
+    'lessons/12-order-lookup/lesson.mdx: TryIt: there is no exercise "look-up-an-ordre" in exercises/',
     {
       by: 'try-it',
       id: 'look-up-an-ordre',

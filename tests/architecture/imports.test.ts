@@ -18,7 +18,7 @@ describe('import directions of this repository', () => {
     const files = new Set(projectImports(ROOT).map((i) => i.file));
     expect(files).toContain('sandbox/harness/session.ts');
     expect(files).toContain('components/workbench/Workbench.astro');
-    expect(files).toContain('lessons/the-wire.mdx');
+    expect(files).toContain('lessons/02-the-wire/lesson.mdx');
   });
 
   it('ARCHITECTURE.md states every rule the test enforces', () => {

@@ -96,10 +96,16 @@ afterAll(() => {
 
 describe('the authoring guide, followed in a copy of the repository', () => {
   it('scaffolds, captures, checks fixtures and builds a lesson and an exercise', () => {
-    const lessonFile = `lessons/${EXAMPLE.lesson}.mdx`;
-
-    // A lesson, with its capture session scaffolded and recorded.
+    // A lesson, with its capture session scaffolded and recorded: one new folder, numbered
+    // after the last lesson; the outline needs no entry.
+    const lessonsBefore = readdirSync(inCopy('lessons'));
+    const planBefore = readFileSync(inCopy('src/content/outline.ts'), 'utf8');
     step('newLesson');
+    const lessonFile = `lessons/12-${EXAMPLE.lesson}/lesson.mdx`;
+    expect(readdirSync(inCopy('lessons')).sort()).toEqual(
+      [...lessonsBefore, `12-${EXAMPLE.lesson}`].sort(),
+    );
+    expect(readFileSync(inCopy('src/content/outline.ts'), 'utf8')).toBe(planBefore);
     expect(readFileSync(inCopy(`lessons/captures/${EXAMPLE.lesson}.jsonl`), 'utf8')).toContain(
       '\\"method\\":\\"initialize\\"',
     );
@@ -153,10 +159,9 @@ describe('the authoring guide, followed in a copy of the repository', () => {
     // The lesson lists the exercise, shows the second capture and offers the exercise.
     edit(lessonFile, (t) =>
       t
-        .replace('exercises: []', `exercises: [${EXAMPLE.exercise}]`)
         .replace(
-          "import Recap from '../components/Recap.astro';",
-          "import Recap from '../components/Recap.astro';\nimport TryIt from '../components/TryIt.astro';",
+          "import Recap from '../../components/Recap.astro';",
+          "import Recap from '../../components/Recap.astro';\nimport TryIt from '../../components/TryIt.astro';",
         )
         .replace(
           '## Try this',
@@ -172,6 +177,12 @@ describe('the authoring guide, followed in a copy of the repository', () => {
     expect(lesson).toContain(`data-capture="${EXAMPLE.capture}"`);
     expect(lesson.match(/data-frame-source/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
     expect(lesson).toContain(`href="/exercises/${EXAMPLE.exercise}/"`);
+    // Found from its folder: on the home page's outline, in every lesson's sidebar, and as the
+    // last lesson's next.
+    const href = `href="/lessons/${EXAMPLE.lesson}/"`;
+    expect(readFileSync(inCopy('dist/index.html'), 'utf8')).toContain(href);
+    const before = readFileSync(inCopy('dist/lessons/what-changes-next/index.html'), 'utf8');
+    expect(before.split(href).length - 1).toBeGreaterThanOrEqual(2);
     expect(pageText(`dist/lessons/${EXAMPLE.lesson}/index.html`)).toContain('PT-9999');
     expect(pageText(`dist/exercises/${EXAMPLE.exercise}/index.html`)).toContain(
       EXAMPLE.exerciseTitle,

@@ -12,7 +12,7 @@ import { describeLessonErrors } from '../../src/content/lesson-schema.ts';
 import { COMMANDS, QUOTES, type Produced } from '../../src/guide/quotes.ts';
 
 const repo = process.cwd();
-const FILE = 'lessons/order-lookup.mdx';
+const FILE = 'lessons/12-order-lookup/lesson.mdx';
 
 /** The scripts behind the npm scripts the guide quotes, run as npm would (Node 24). */
 const SCRIPTS: Record<string, string> = {

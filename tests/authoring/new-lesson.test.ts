@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,7 +16,8 @@ function runNew(dir: string, args: string[]) {
 describe('npm run new -- lesson', () => {
   it('writes a lesson from the template after the last one, quoting the title for YAML', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lessons-'));
-    writeFileSync(join(dir, 'old.mdx'), "---\ntitle: 'Old'\norder: 4\n---\n");
+    mkdirSync(join(dir, '04-old'));
+    writeFileSync(join(dir, '04-old', 'lesson.mdx'), "---\ntitle: 'Old'\n---\n");
     // --capture shows an existing capture; without it the lesson starts a capture session in
     // sandbox/capture/, which the guide's end-to-end test does in a copy of the repository.
     const r = runNew(dir, [
@@ -28,9 +29,10 @@ describe('npm run new -- lesson', () => {
       'stdio-session',
     ]);
     expect(r.status, r.stderr).toBe(0);
-    const text = readFileSync(join(dir, 'the-handshake.mdx'), 'utf8');
+    const text = readFileSync(join(dir, '05-the-handshake', 'lesson.mdx'), 'utf8');
     expect(text).toMatch(/^---\ntitle: 'It''s initialize'\n/);
-    expect(text).toContain('\norder: 5\n');
+    expect(text).not.toMatch(/^order:/m);
+    expect(text).toContain("from '../../components/Frames.astro'");
     expect(text).toMatch(/<Frames\s+capture="stdio-session"/);
     expect(text).toContain("frame: { capture: 'stdio-session', seq: 0 }");
     expect(text).not.toContain('{{');
@@ -38,11 +40,15 @@ describe('npm run new -- lesson', () => {
 
   it('refuses to overwrite a lesson and leaves it as it was', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lessons-'));
-    writeFileSync(join(dir, 'taken.mdx'), 'mine');
+    mkdirSync(join(dir, '03-taken'));
+    writeFileSync(join(dir, '03-taken', 'lesson.mdx'), 'mine');
     const r = runNew(dir, ['lesson', 'taken', '--title', 'T']);
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('exists already');
-    expect(readFileSync(join(dir, 'taken.mdx'), 'utf8')).toBe('mine');
+    expect(r.stderr).toContain('03-taken/lesson.mdx exists already');
+    expect(readFileSync(join(dir, '03-taken', 'lesson.mdx'), 'utf8')).toBe('mine');
+    const sameNumber = runNew(dir, ['lesson', 'other', '--title', 'T', '--order', '3']);
+    expect(sameNumber.status).toBe(1);
+    expect(sameNumber.stderr).toContain('lesson 3 is');
   });
 
   it.each([

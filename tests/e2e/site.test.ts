@@ -11,14 +11,15 @@ import { SCREENSHOTS } from './browser.ts';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { REPO } from '../site/serve-dist.ts';
 import { useBuiltSite } from './built-site.ts';
-import { outline } from '../../src/content/outline.ts';
+import { planned } from '../../src/content/outline.ts';
+import { lessonFolders } from '../../sandbox/course/lesson-folders.ts';
 
 const env = useBuiltSite();
 
 /** Every written lesson's page, from the MDX files in lessons/. */
-const LESSONS = readdirSync(join(REPO, 'lessons'))
-  .filter((f) => f.endsWith('.mdx'))
-  .map((f) => `/lessons/${f.replace(/\.mdx$/, '')}/`)
+const LESSON_ORDERS = lessonFolders(REPO).map((lesson) => lesson.order);
+const LESSONS = lessonFolders(REPO)
+  .map((lesson) => `/lessons/${lesson.slug}/`)
   .sort();
 const EXERCISES = readdirSync(join(REPO, 'exercises'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -44,11 +45,10 @@ describe('home page', () => {
     const { page, problems } = await open('/');
     expect(await page.title()).toBe('MCP on the Wire');
     const items = page.locator('.outline > li');
-    expect(await items.count()).toBe(outline.length);
+    const coming = planned.filter((entry) => !LESSON_ORDERS.includes(entry.order));
+    expect(await items.count()).toBe(LESSONS.length + coming.length);
     expect(LESSONS.length).toBeGreaterThanOrEqual(2);
-    expect(await page.locator('.outline-item--coming').count()).toBe(
-      outline.length - LESSONS.length,
-    );
+    expect(await page.locator('.outline-item--coming').count()).toBe(coming.length);
     for (const path of LESSONS) {
       expect(await page.locator(`.outline a[href="${path}"]`).count(), path).toBe(1);
     }

@@ -3,7 +3,15 @@
 // exist. The scaffold writes the author's words as they are, or refuses with a sentence that
 // names the flag, and writes nothing it refused.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,10 +52,10 @@ describe('npm run new -- lesson, with a hostile title', () => {
       'stdio-session',
     ]);
     expect(r.status, r.stderr).toBe(0);
-    const text = readFileSync(join(dir, 'odd-title.mdx'), 'utf8');
+    const text = readFileSync(join(dir, '01-odd-title', 'lesson.mdx'), 'utf8');
     const frontmatter = text.split('\n---\n')[0];
     expect(frontmatter).toBe(
-      `---\ntitle: '${title.replaceAll("'", "''")}'\nsummary: 'Costs $1 & {{title}}.'\norder: 1\nspec: '2025-11-25'\nexercises: []`,
+      `---\ntitle: '${title.replaceAll("'", "''")}'\nsummary: 'Costs $1 & {{title}}.'\nspec: '2025-11-25'`,
     );
   });
 
@@ -70,7 +78,8 @@ describe('npm run new -- lesson, with a hostile title', () => {
 describe('npm run new -- exercise, for a lesson that does not exist', () => {
   it('refuses it at once, names the lessons there are, and writes nothing', () => {
     const lessons = scratch('lessons-known-');
-    writeFileSync(join(lessons, 'the-wire.mdx'), "---\ntitle: 'The wire'\norder: 2\n---\n");
+    mkdirSync(join(lessons, '02-the-wire'));
+    writeFileSync(join(lessons, '02-the-wire', 'lesson.mdx'), "---\ntitle: 'The wire'\n---\n");
     const exercises = scratch('exercises-');
     writeFileSync(join(exercises, 'registry.ts'), '// never read: the refusal comes first\n');
     const tests = scratch('exercise-tests-');
@@ -84,7 +93,7 @@ describe('npm run new -- exercise, for a lesson that does not exist', () => {
     );
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(
-      `--lesson no-such-lesson: there is no lesson ${join(lessons, 'no-such-lesson.mdx')}; the lessons are the-wire`,
+      `--lesson no-such-lesson: there is no lesson folder ${join(lessons, '<NN>-no-such-lesson')}; the lessons are the-wire`,
     );
     expect(existsSync(join(exercises, 'ghost-task'))).toBe(false);
     expect(readdirSync(tests)).toEqual([]);

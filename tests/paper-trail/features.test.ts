@@ -1,7 +1,7 @@
 // Paper Trail is a list of features: each one's flags, help, rules, options and registration
 // come from its own file. A made-up feature, added to a copy of the list, must reach the
 // command line, --help and the server with no other edit.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
@@ -10,10 +10,9 @@ import { ArgsError, USAGE, commandLineOf } from '../../sandbox/paper-trail/args.
 import { aSwitch, paperTrailFeature } from '../../sandbox/paper-trail/feature.ts';
 import { FEATURES } from '../../sandbox/paper-trail/features/index.ts';
 import { createPaperTrailServer } from '../../sandbox/paper-trail/server.ts';
+import { lessonFolders } from '../../sandbox/course/lesson-folders.ts';
 
-const lessons = readdirSync('lessons')
-  .filter((name) => name.endsWith('.mdx'))
-  .map((name) => name.replace(/\.mdx$/, ''));
+const lessons = lessonFolders().map((lesson) => lesson.slug);
 
 declare module '../../sandbox/paper-trail/options.ts' {
   interface PaperTrailOptions {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCapture } from '../../components/frames/capture.ts';
 
-const lesson = readFileSync('lessons/hosts-clients-servers.mdx', 'utf8');
+const lesson = readFileSync('lessons/01-hosts-clients-servers/lesson.mdx', 'utf8');
 const a = loadCapture('host-client-a');
 const b = loadCapture('host-client-b');
 const inspector = loadCapture('inspector-cli');

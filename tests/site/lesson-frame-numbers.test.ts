@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCapture } from '../../components/frames/capture.ts';
 
-const lesson = readFileSync('lessons/the-wire.mdx', 'utf8');
+const lesson = readFileSync('lessons/02-the-wire/lesson.mdx', 'utf8');
 const stdio = loadCapture('stdio-session');
 const pipelined = loadCapture('stdio-pipelined');
 const httpJson = loadCapture('http-json');

@@ -1,8 +1,9 @@
 // Every link a lesson makes into the MCP specification names a section that exists in the
 // list kept in lessons/spec-sections.json, under the name the lesson gives it, and the anchor
 // lesson cites its normative claims from the revision its frontmatter names.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { lessonFolders } from '../../sandbox/course/lesson-folders.ts';
 
 interface Section {
   name: string;
@@ -31,7 +32,7 @@ function specLinks(source: string) {
 const names = (text: string, name: string) =>
   text === name || (text.startsWith('… › ') && name.endsWith(` › ${text.slice(4)}`));
 
-const lessons = readdirSync('lessons').filter((f) => f.endsWith('.mdx'));
+const lessons = lessonFolders().map((lesson) => lesson.file);
 
 describe('spec citations in lessons', () => {
   it('the section list is well formed: unique names and addresses per revision', () => {
@@ -44,7 +45,7 @@ describe('spec citations in lessons', () => {
 
   for (const file of lessons) {
     it(`${file}: every spec link is a listed section, named as the list names it`, () => {
-      const source = readFileSync(`lessons/${file}`, 'utf8');
+      const source = readFileSync(file, 'utf8');
       for (const link of specLinks(source)) {
         const section = known.find((s) => s.url === link.url);
         expect(section, `${file}: ${link.url} is not in lessons/spec-sections.json`).toBeDefined();
@@ -57,7 +58,7 @@ describe('spec citations in lessons', () => {
   }
 
   it('the-wire.mdx cites the sections its claims rest on, in the revision it was captured in', () => {
-    const source = readFileSync('lessons/the-wire.mdx', 'utf8');
+    const source = readFileSync('lessons/02-the-wire/lesson.mdx', 'utf8');
     const revision = /^spec: '([^']+)'$/m.exec(source)![1]!;
     const cited = specLinks(source)
       .map((l) => known.find((s) => s.url === l.url)!)

@@ -133,10 +133,12 @@ describe('a real astro build of a lesson with a broken teaching component', () =
       expect(html).not.toMatch(/<img|<script>alert|<i>why/);
       expect(term.code).not.toBe(0);
       expect(term.output).toContain(
-        'lessons/oops.mdx: Term: there is no glossary term "capabilty" in components/teaching/glossary.ts (known: ',
+        'the page /lessons/oops/: Term: there is no glossary term "capabilty" in components/teaching/glossary.ts (known: ',
       );
       expect(quiz.code).not.toBe(0);
-      expect(quiz.output).toContain('lessons/quiz.mdx: Quiz question 2 has no correct option');
+      expect(quiz.output).toContain(
+        'the page /lessons/quiz/: Quiz question 2 has no correct option',
+      );
     } finally {
       await Promise.all([term.cleanup(), quiz.cleanup(), hostile.cleanup()]);
     }

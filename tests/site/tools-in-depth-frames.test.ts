@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCapture } from '../../components/frames/capture.ts';
 
 // The prose with its line breaks folded, so a quote may wrap.
-const lesson = readFileSync('lessons/tools-in-depth.mdx', 'utf8').replace(/\s+/g, ' ');
+const lesson = readFileSync('lessons/04-tools-in-depth/lesson.mdx', 'utf8').replace(/\s+/g, ' ');
 const json = (capture: string, seq: number) =>
   JSON.parse(loadCapture(capture).views[seq]!.record.text) as unknown;
 

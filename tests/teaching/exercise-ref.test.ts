@@ -26,8 +26,8 @@ describe('exerciseRef', () => {
 
 describe('authorFile', () => {
   it('names the MDX file of a lesson page and the path of any other page', () => {
-    expect(authorFile('/lessons/the-wire/')).toBe('lessons/the-wire.mdx');
-    expect(authorFile('/lessons/the-wire')).toBe('lessons/the-wire.mdx');
+    expect(authorFile('/lessons/the-wire/')).toBe('lessons/02-the-wire/lesson.mdx');
+    expect(authorFile('/lessons/the-wire')).toBe('lessons/02-the-wire/lesson.mdx');
     expect(authorFile('/glossary/')).toBe('the page /glossary/');
   });
 });

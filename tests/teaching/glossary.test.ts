@@ -1,19 +1,20 @@
 // The glossary is data checked by zod, and <Term> looks ids up through lookupTerm(): an unknown
 // id must throw a sentence naming the lesson file and the id.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { glossary } from '../../components/teaching/glossary.ts';
 import { lookupTerm, parseGlossary, termHref } from '../../components/teaching/glossary-schema.ts';
 import { InputError } from '../../sandbox/input/friendly-errors.ts';
 import sections from '../../lessons/spec-sections.json' with { type: 'json' };
+import { lessonFolders } from '../../sandbox/course/lesson-folders.ts';
 
 const SECTIONS = sections;
 
 /** Every `<Term id="…">` the lessons use, by id. */
 function termsUsedByLessons(): Set<string> {
   const used = new Set<string>();
-  for (const file of readdirSync('lessons').filter((f) => f.endsWith('.mdx'))) {
-    const text = readFileSync(`lessons/${file}`, 'utf8');
+  for (const { file } of lessonFolders()) {
+    const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/<Term\s+id="([^"]+)"/g)) used.add(m[1]!);
   }
   return used;

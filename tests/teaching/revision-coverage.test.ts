@@ -32,7 +32,7 @@ describe(`${FILE}`, () => {
   });
 
   it('what-changes-next renders its table from this file', () => {
-    const lesson = readFileSync('lessons/what-changes-next.mdx', 'utf8');
+    const lesson = readFileSync('lessons/11-what-changes-next/lesson.mdx', 'utf8');
     expect(lesson).toMatch(/<RevisionChanges revision="2026-07-28" lesson="what-changes-next"/);
   });
 });
@@ -75,7 +75,7 @@ describe('the coverage check can fail', () => {
       FILE,
     );
     expect(coverageProblems(data).filter((p) => p.startsWith('Minor 99:'))).toEqual([
-      'Minor 99: lesson "no-such-lesson" does not exist (lessons/no-such-lesson.mdx)',
+      'Minor 99: lesson "no-such-lesson" does not exist (no lessons/<NN>-no-such-lesson/)',
       'Minor 99: capture "http-2026" has no frame 999',
       'Minor 99: there is no capture "no-such-capture"',
       'Minor 99: what-changes-next does not show frame 0 of "handshake"',
