@@ -9,8 +9,6 @@ import { FEATURES } from './features/index.ts';
 import type { PaperTrailOptions } from './options.ts';
 import { usageOf } from './usage.ts';
 
-export { portFlag } from './port-flag.ts';
-
 /** Flags only one transport has, typed without it: one sentence per transport. */
 function transportRules(features: readonly PaperTrailFeature[]) {
   return (flags: FlagValues): string[] =>
@@ -32,9 +30,9 @@ function transportRules(features: readonly PaperTrailFeature[]) {
     });
 }
 
-/** Typed, as opposed to left at its default; --http is the transport itself. */
+/** Typed, as opposed to left at its default. */
 const typedFlag = (name: string, flags: FlagValues) =>
-  name !== 'http' && flags[name] !== undefined && flags[name] !== false;
+  flags[name] !== undefined && flags[name] !== false;
 
 const andList = (words: string[]) =>
   words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
@@ -54,7 +52,9 @@ export type PaperTrailArgs =
 
 /** Every feature's flags in one zod object, with the rules between them. */
 function schemaOf(features: readonly PaperTrailFeature[]) {
-  const shape: Record<string, z.core.$ZodType> = { help: aSwitch() };
+  // The two flags that say which command this is, whatever the features: --help, and --http,
+  // the transport the features' `transport` is about.
+  const shape: Record<string, z.core.$ZodType> = { help: aSwitch(), http: aSwitch() };
   for (const feature of features) {
     for (const [name, field] of Object.entries(feature.flags)) {
       // Two features claiming one flag is the author's mistake, not the person's at the terminal.

@@ -50,6 +50,7 @@ describe('Paper Trail features', () => {
       expect(lessons).toContain(feature.lesson);
       for (const flag of Object.keys(feature.flags)) expect(USAGE).toContain(`--${flag}`);
     }
+    expect(USAGE).toMatch(/^ {2}--http +serve streamable HTTP/m);
   });
 
   it("are listed in the README's table under the lesson each serves", () => {

@@ -1,4 +1,5 @@
-// --http: Paper Trail on streamable HTTP instead of stdio, with the flags only HTTP has.
+// --http: Paper Trail on streamable HTTP instead of stdio, with the flags only HTTP has. The
+// --http switch itself is read by args.ts, which every transport rule is about.
 import { wholeNumber } from '../../input/cli-args.ts';
 import { aSwitch, paperTrailFeature } from '../feature.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from '../sessions.ts';
@@ -22,7 +23,6 @@ const count = (flag: string, max: number) => wholeNumber(flag, { min: 1, max }).
 export default paperTrailFeature({
   lesson: 'streamable-http',
   flags: {
-    http: aSwitch(),
     port: portFlag,
     'json-response': aSwitch(),
     // A day at most: longer than that is "never", which is the leak this flag exists to stop.
