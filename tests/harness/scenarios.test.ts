@@ -2,7 +2,9 @@
 // verdict comes from all the sessions (a check passes only when it passed in each, and says
 // which session it failed in), and the harness runs the sessions side by side, streams the
 // first and replays the deciding one after a `session` event, against the real Paper Trail.
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../exercises/registry.ts';
@@ -136,11 +138,10 @@ describe('run.scenarios in exercise.json', () => {
 describe('a check run with scenarios (cancel-in-flight: paced, rushed)', () => {
   const fixture = (name: string) =>
     fileURLToPath(new URL(`../exercises/fixtures/cancel-in-flight/${name}/`, import.meta.url));
-  const workRoot = fileURLToPath(new URL('../../.workspaces/', import.meta.url));
-  const leftovers = () => readdirSync(workRoot).filter((f) => f.startsWith('cancel-in-flight-'));
-
   it('replays the rushed session when only it fails, and names it in the failure', async () => {
-    const before = leftovers();
+    // A folder of this test's own: other test files run side by side in the shared
+    // .workspaces, so only an empty private one says that this run cleaned up after itself.
+    const workRoot = mkdtempSync(join(tmpdir(), 'mcpw-scenarios-'));
     // Printing the result of a cancelled call shows only when the server rushed it out
     // before it read the cancel: a paced server sends none.
     const { events, summary } = await collect({
@@ -149,6 +150,7 @@ describe('a check run with scenarios (cancel-in-flight: paced, rushed)', () => {
       workspace: fixture('prints-late-result'),
       seed: 1,
       checks,
+      workRoot,
     });
     expect(events[0]).toMatchObject({
       type: 'session',
@@ -177,7 +179,8 @@ describe('a check run with scenarios (cancel-in-flight: paced, rushed)', () => {
     expect(runEventText(events[replay]!)?.text).toMatch(
       /^\[the verdict was decided in check session 2 of 2 \("rushed"\)/,
     );
-    expect(leftovers()).toEqual(before);
+    expect(readdirSync(workRoot)).toEqual([]);
+    rmSync(workRoot, { recursive: true });
   });
 
   it('passes the solution in both sessions and shows the first', async () => {
