@@ -2,9 +2,7 @@
 // Paper Trail and print the order's structuredContent.
 import { isDeepStrictEqual } from 'node:util';
 import {
-  cleanExit,
   clip,
-  conversation,
   extraLines,
   fail,
   frameRef,
@@ -16,9 +14,9 @@ import {
   printedBefore,
   printedLinesAt,
   quote,
-  rawClientBasics,
-  readsWholeLines,
+  rawClientChecks,
   replyTo,
+  requestsOf,
   resultOf,
   say,
   shownLine,
@@ -30,14 +28,8 @@ import {
 
 const TOOL = 'order_status';
 const ORDER = 'PT-1041';
-const METHODS = [
-  'initialize',
-  'ping',
-  'tools/list',
-  'tools/call',
-  'notifications/initialized',
-  'notifications/cancelled',
-];
+// What this task adds to the lifecycle's methods (a client may also cancel a call).
+const METHODS = ['tools/list', 'tools/call', 'notifications/cancelled'];
 
 /** The first tools/call whose reply carried the order (structuredContent, no isError). */
 function successfulCall(run: RunRecord) {
@@ -55,9 +47,7 @@ const listsTools: Check = {
   title: 'Ask the server for its tools',
   hint: 'Send {"jsonrpc":"2.0","id":…,"method":"tools/list"} after notifications/initialized.',
   run(run) {
-    const list = conversation(run)
-      .requests('c2s')
-      .find((r) => r.message.method === 'tools/list');
+    const list = requestsOf(run, 'tools/list')[0];
     if (!list) return fail`Your client never sent tools/list.`;
     const answer = replyTo(run, list);
     if (answer?.message?.kind !== 'result')
@@ -161,11 +151,7 @@ Wait for the reply and print what it says.`;
   },
 };
 
-export const checks: Check[] = [
-  ...rawClientBasics(METHODS),
-  listsTools,
-  callsTool,
-  readsWholeLines,
-  printsResult,
-  cleanExit,
-];
+export const checks: Check[] = rawClientChecks(METHODS, {
+  sends: [listsTools, callsTool],
+  then: [printsResult],
+});
