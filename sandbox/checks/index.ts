@@ -137,3 +137,7 @@ export { printedLate } from './printed-late.ts';
 export { lineDiff, type LineDiff } from './line-diff.ts';
 export { stoppedWith } from './stopped-with.ts';
 export { passAt } from './outcome-at.ts';
+
+// Words for check messages: a JSON type with its article, a list cut after its first few.
+export { aKindOf } from './a-kind-of.ts';
+export { firstFew } from './first-few.ts';
