@@ -4,6 +4,7 @@
 // the progress values, the pauses, and whether the rest rushes out as the cancel is sent: see
 // tools/track-shipment.ts), so everything is judged against the frames of this run.
 import {
+  aKindOf,
   argumentsOf,
   cancelOf,
   conversation,
@@ -15,7 +16,6 @@ import {
   isRequest,
   json,
   jsonOrNothing,
-  kindOf,
   paramsOf,
   pass,
   printedLines,
@@ -23,13 +23,14 @@ import {
   progressUnder,
   quote,
   rawClientChecks,
+  replyText,
   replyTo,
+  requestById,
   requestsOf,
   resultOf,
   say,
   stalledAt,
   stringOf,
-  textsOf,
   toolCalls,
   unjudged,
   type Check,
@@ -45,14 +46,8 @@ const ORDER = 'PT-1041'; // the order the task has the client track
 // writes the rest in the same instant).
 const BURST_MS = 100;
 
-/** "a string", "an object", "null": what kind of JSON value an id is. */
-const aKindOf = (v: unknown) =>
-  v === null ? 'null' : `${/^[ao]/.test(kindOf(v)) ? 'an' : 'a'} ${kindOf(v)}`;
-
 const theCall = (run: RunRecord) => toolCalls(run, TOOL)[0];
 const messageOf = (step: Read) => stringOf(paramsOf(step).message) ?? '';
-/** The first content text of a result, which is what a client would print of it. */
-const resultText = (reply: Read | undefined) => textsOf(resultOf(reply))[0];
 
 const steps = (run: RunRecord, call: Read) => progressUnder(run, progressTokenOf(call));
 
@@ -94,7 +89,7 @@ const callsWithToken: Check = {
       return fail`Your tools/call (${frameRef(n)}) tracks order_id ${jsonOrNothing(args.order_id)}; the task asks for ${jsonOrNothing(ORDER)}.`;
     const reply = replyTo(run, call);
     if (resultOf(reply)?.isError === true)
-      return fail`track_shipment failed in ${frameRef(reply!.frame.seq)}: ${quote(resultText(reply) ?? '', 120)}. Ask for order "PT-1041".`;
+      return fail`track_shipment failed in ${frameRef(reply!.frame.seq)}: ${quote(replyText(reply) ?? '', 120)}. Ask for order "PT-1041".`;
     const first = steps(run, call)[0];
     return first
       ? pass`Your tools/call (${frameRef(n)}) carries progressToken ${jsonOrNothing(token)}, and the server reported under it from ${frameRef(first.frame.seq)} on.`
@@ -128,10 +123,8 @@ const cancelsTheCall = withCall({
     if (!('requestId' in params))
       return fail`Your notifications/cancelled (${c}) has no params.requestId, so the server cannot tell which request to stop; expected ${jsonOrNothing(id)}, the id of your tools/call (${callAt}).`;
     const named = params.requestId;
-    const other = conversation(run)
-      .requests('c2s')
-      .find((r) => r.message.id === named);
-    if (other?.message.method === 'initialize')
+    const other = requestById(run, named);
+    if (other && isRequest(other, 'initialize'))
       return fail`Your notifications/cancelled (${c}) names requestId ${jsonOrNothing(named)}: that is your initialize (${frameRef(other.frame.seq)}), which a client must never cancel. Name the tools/call instead: its id is ${jsonOrNothing(id)} (${callAt}).`;
     if (named === id && 'id' in cancel.message!)
       return fail`Your notifications/cancelled (${c}) names the right requestId, ${jsonOrNothing(named)}, but carries an id of its own, so the server took it for a request (see notifications-no-id) and did not cancel your call.`;
@@ -178,7 +171,7 @@ const printsSteps: Check = {
     const all = steps(run, call);
     if (all.length === 0)
       return unjudged`The server sent no progress for your call (see calls-with-token).`;
-    const late = resultText(replyTo(run, call));
+    const late = replyText(replyTo(run, call));
     const lines = printedLines(run).filter((l) => late === undefined || !l.includes(late));
     const expected = all.slice(0, 2);
     const [one, two] = expected.map((s) => frameRef(s.frame.seq));
@@ -208,7 +201,7 @@ const ignoresLateReply = afterCancel({
     const reply = replyTo(run, call);
     if (!reply)
       return pass`No reply came for the cancelled call, as the spec asks of the server; there was nothing to ignore.`;
-    const text = resultText(reply);
+    const text = replyText(reply);
     if (text !== undefined && run.program.stdout.includes(text))
       return fail`You printed the result of the call you had cancelled (${frameRef(reply.frame.seq)}, ${quote(text, 120)}). It crossed your cancel (${frameRef(c)}) on the way: the server had finished before it read the cancel. A cancelled call is over for you; drop its reply.`;
     return pass`A reply still came (${frameRef(reply.frame.seq)}): it crossed your cancel (${frameRef(c)}). You did not print it.`;
