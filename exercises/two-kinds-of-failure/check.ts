@@ -3,8 +3,7 @@
 import {
   asksEveryCase,
   caseCheck,
-  caseResponse,
-  caseRows,
+  caseResponses,
   clip,
   counted,
   fail,
@@ -20,6 +19,8 @@ import {
   say,
   textsOf,
   unjudged,
+  type AboutAResponse,
+  type CaseResponse,
   type Check,
   type CheckMeta,
   type Said,
@@ -30,26 +31,22 @@ type Label = 'ok' | 'tool-error' | 'protocol-error';
 const LABELS: readonly string[] = ['ok', 'tool-error', 'protocol-error'];
 const isLabel = (answer?: string) => LABELS.includes(answer ?? '');
 
-/** One `@@case` row: the case, the response classify() was given (edge cases), and its answer. */
-interface Answer {
-  case: string;
-  edge?: boolean;
-  id?: string | number;
-  response?: unknown;
+/** One `@@case` row: the response classify() was given (edge cases), and its answer. */
+interface Answer extends AboutAResponse {
   answer?: string;
   /** What classify() handed the model; absent when it returned no forModel at all. */
   forModel?: string | null;
   threw?: string;
 }
 
-interface Judged {
-  frame?: number; // live cases only
-  response: unknown;
+/** What a case should get: its label, and what the model should read of its reply. */
+interface Truth {
   expected: Label;
   forModel: string | null;
   texts?: number;
-  answer: Answer;
 }
+
+type Judged = CaseResponse<Answer> & Truth;
 
 /**
  * The rule the lesson teaches, as the wire module decides it, and what the model should see of a
@@ -57,7 +54,7 @@ interface Judged {
  * nothing of a protocol error (the client's to handle), and no `texts` for a result without
  * content (tools/list, ping): not a tool's answer.
  */
-function truthOf(response: unknown): Pick<Judged, 'expected' | 'forModel' | 'texts'> {
+function truthOf(response: unknown): Truth {
   const message = readMessage(response);
   const expected = message && failureKindOf(message);
   if (!expected)
@@ -70,17 +67,12 @@ function truthOf(response: unknown): Pick<Judged, 'expected' | 'forModel' | 'tex
 
 /** Every answered case with the label it should get; a live case whose reply is missing is left out. */
 const judged = perRun((run): Judged[] =>
-  caseRows<Answer>(run).flatMap((a) => {
-    const asked = caseResponse(run, a);
-    return asked ? [{ ...asked, ...truthOf(asked.response), answer: a }] : [];
-  }),
+  caseResponses<Answer>(run).map((c) => ({ ...c, ...truthOf(c.response) })),
 );
 
 /** What classify() gave as the kind, in words. */
-const said = ({ answer }: Judged) =>
-  answer.threw !== undefined
-    ? `threw ${quote(answer.threw)}`
-    : `returned ${JSON.stringify(answer.answer)}`;
+const said = ({ row }: Judged) =>
+  row.threw !== undefined ? `threw ${quote(row.threw)}` : `returned ${JSON.stringify(row.answer)}`;
 
 /** What classify() handed the model, in words. */
 function handed(a: Answer): string {
@@ -92,12 +84,9 @@ function handed(a: Answer): string {
 function where(j: Judged): Said {
   const response = clip(JSON.stringify(j.response), 110);
   return j.frame !== undefined
-    ? say`"${j.answer.case}" (${frameRef(j.frame)}: ${response})`
-    : say`edge case "${j.answer.case}" (${response})`;
+    ? say`"${j.row.case}" (${frameRef(j.frame)}: ${response})`
+    : say`edge case "${j.row.case}" (${response})`;
 }
-
-/** Did classify() give one of the three labels (and not throw)? */
-const labelled = (j: Judged) => j.answer.threw === undefined && isLabel(j.answer.answer);
 
 const loads = asksEveryCase({
   id: 'runs-every-case',
@@ -115,7 +104,7 @@ const labels = caseCheck(judged, {
   none: 'classify() answered no case, so no label could be judged.',
   good: () => 'Every answer was one of the three labels.',
   wrong: (j) =>
-    !labelled(j) &&
+    (j.row.threw !== undefined || !isLabel(j.row.answer)) &&
     say`For ${where(j)} classify() ${said(j)} as the kind; it must be "ok", "tool-error" or "protocol-error".`,
   went: 'went the same way',
 });
@@ -126,38 +115,33 @@ function outcomeCheck(expected: Label, meta: CheckMeta): Check {
     run(run) {
       const mine = judged(run).filter((j) => j.expected === expected);
       if (mine.length === 0) return unjudged`No "${expected}" case was answered.`;
-      const wrong = mine.filter((j) => j.answer.answer !== expected && isLabel(j.answer.answer));
-      const unlabelled = mine.filter((j) => j.answer.answer !== expected && !wrong.includes(j));
-      if (wrong.length === 0 && unlabelled.length === 0)
-        return pass`All ${mine.length} "${expected}" cases were right.`;
-      if (wrong.length === 0) {
-        // A classify() that throws is never right: do not call its cases right here.
-        const first = unlabelled[0];
-        return fail`${unlabelled.length} of ${counted(mine.length, `"${expected}" case`)} got no label from \
-classify(), e.g. ${where(first)}, where it ${said(first)} (see the labels check).`;
-      }
+      const off = mine.filter((j) => j.row.answer !== expected);
+      const wrong = off.filter((j) => isLabel(j.row.answer));
       const lines = wrong.map(
         (j) => say`${where(j)}: expected "${expected}", classify() ${said(j)}`,
       );
       // Edge cases have no frame: the failure is about the first live case it names, if any.
-      return fail`${joined(lines, '; ')}.`;
+      if (wrong.length > 0) return fail`${joined(lines, '; ')}.`;
+      const [first] = off;
+      if (!first) return pass`All ${mine.length} "${expected}" cases were right.`;
+      // A classify() that throws is never right: do not call its cases right here.
+      return fail`${off.length} of ${counted(mine.length, `"${expected}" case`)} got no label from \
+classify(), e.g. ${where(first)}, where it ${said(first)} (see the labels check).`;
     },
   };
 }
 
-/** Whether a handed text is a whole result serialised (it has the result's members). */
-const isResultJson = (text: string, value = parsedLine(text)) =>
-  isObject(value) && 'content' in value;
-
 /** Why a handed text is not the reply's text, for the mistakes a learner is likely to make. */
 function whyNotTheText(j: Judged): string {
-  const given = j.answer.forModel;
+  const given = j.row.forModel;
   const want = `the model should read ${quote(j.forModel ?? '', 120)}`;
   if (given === null || given === undefined)
     return j.expected === 'tool-error'
       ? `a tool error's text is what the model needs to recover (retry, ask the user, try another way); only a protocol error hands it nothing: ${want}`
       : `a successful result's text is the answer the model asked for: ${want}`;
-  if (isResultJson(given))
+  // A whole result serialised: it has the result's members.
+  const parsed = parsedLine(given);
+  if (isObject(parsed) && 'content' in parsed)
     return `that is the result as JSON, not its text; the model reads the text items: ${want}`;
   const texts = j.forModel?.split('\n') ?? [];
   if ((j.texts ?? 0) > 1 && given === texts[0])
@@ -180,24 +164,24 @@ const textForModel = caseCheck(judged, {
   hint: 'Hand the model the text of each "text" item in result.content, joined with "\\n", for a tool error too: its text is how the model learns what went wrong. Items of other types are not text.',
   // A case that threw has no answer to judge here; the labels check names it.
   mine: (j) =>
-    j.expected !== 'protocol-error' && j.texts !== undefined && j.answer.threw === undefined,
+    j.expected !== 'protocol-error' && j.texts !== undefined && j.row.threw === undefined,
   none: 'No tool result was answered.',
   good: (n) => `All ${n} tool results handed the model their text.`,
   wrong: (j) =>
-    j.answer.forModel !== j.forModel &&
-    say`For ${where(j)} classify() handed the model ${handed(j.answer)}; ${whyNotTheText(j)}.`,
+    j.row.forModel !== j.forModel &&
+    say`For ${where(j)} classify() handed the model ${handed(j.row)}; ${whyNotTheText(j)}.`,
 });
 
 const nothingForModel = caseCheck(judged, {
   id: 'nothing-for-model',
   title: 'A protocol error hands the model nothing',
   hint: 'Return forModel: null for a response with an "error" member: the request failed, not the tool, so the host handles it (logs or reports error.message) and the model has nothing to act on.',
-  mine: (j) => j.expected === 'protocol-error' && j.answer.threw === undefined,
+  mine: (j) => j.expected === 'protocol-error' && j.row.threw === undefined,
   none: 'No protocol-error case was answered.',
   good: (n) => `All ${n} protocol errors handed the model nothing.`,
   wrong: (j) =>
-    j.answer.forModel !== null &&
-    say`For ${where(j)} classify() handed the model ${handed(j.answer)}; a protocol error is \
+    j.row.forModel !== null &&
+    say`For ${where(j)} classify() handed the model ${handed(j.row)}; a protocol error is \
 the client's to handle (log or report error.message), not the model's, so forModel must be null.`,
 });
 
