@@ -12,6 +12,7 @@ import {
   driverReports,
   fail,
   failAtEarliest,
+  firstFew,
   frameRef,
   gluedMessage,
   gluedReplyTo,
@@ -21,7 +22,7 @@ import {
   replyTo,
   requestsOf,
   say,
-  stderrGist,
+  stderrNote,
   strayLines,
   strayText,
   unjudged,
@@ -74,13 +75,12 @@ const stdoutClean: Check = {
     const total = stray.reduce((sum, r) => sum + bytesOf(strayText(r)), 0);
     const first = stray[0]!;
     const others = stray
-      .slice(1, 4)
+      .slice(1)
       .map(
         (r) =>
           say`${frameRef(r.frame.seq)} ${clip(JSON.stringify(strayText(r)), 50)} is ${whatItIs(r, run, data)}`,
       );
-    const more = stray.length > 4 ? `; and ${stray.length - 4} more` : '';
-    const rest = others.length > 0 ? say` Then: ${joined(others, '; ')}${more}.` : '';
+    const rest = others.length > 0 ? say` Then: ${firstFew(others, 3)}.` : '';
     return fail`Your server wrote ${counted(total, 'stray byte')} on stdout, in ${counted(stray.length, 'line')}. \
 The first starts at byte ${bytesBefore(run, first)} of stdout, in ${frameRef(first.frame.seq)}: \
 ${clip(JSON.stringify(strayText(first)), 70)} is ${whatItIs(first, run, data)}.${rest}`;
@@ -113,6 +113,7 @@ const bothAnswered: Check = {
         told.push(say`plan_route for ${orderId} was never sent: the client stopped before it`);
         continue;
       }
+      const asked = say`plan_route for ${orderId} (${frameRef(call.frame.seq)})`;
       const want = { order_id: orderId, hub: hubFor(orderId) };
       const m = answer?.message;
       if (answer && m?.kind === 'result') {
@@ -120,23 +121,19 @@ const bothAnswered: Check = {
         if (got?.order_id === want.order_id && got.hub === want.hub) continue;
         frames.push(answer.frame.seq);
         told.push(
-          say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) should give ${JSON.stringify(want)}; ${frameRef(answer.frame.seq)} gave ${clip(JSON.stringify(got ?? m.result), 120)}`,
+          say`${asked} should give ${JSON.stringify(want)}; ${frameRef(answer.frame.seq)} gave ${clip(JSON.stringify(got ?? m.result), 120)}`,
         );
         continue;
       }
-      if (answer) {
-        frames.push(answer.frame.seq);
-        told.push(
-          say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) was refused: ${clip(answer.frame.text, 120)}`,
-        );
-        continue;
-      }
-      const glued = gluedReplyTo(run, call);
-      frames.push(glued?.frame.seq ?? call.frame.seq);
+      // Refused, lost behind stray text, or never answered.
+      const glued = answer ? undefined : gluedReplyTo(run, call);
+      frames.push((answer ?? glued ?? call).frame.seq);
       told.push(
-        glued
-          ? say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) was answered, but the reply is glued behind ${clip(JSON.stringify(strayText(glued)), 50)} in ${frameRef(glued.frame.seq)}, so the client could not read it and gave up`
-          : say`plan_route for ${orderId} (${frameRef(call.frame.seq)}) never got a reply`,
+        answer
+          ? say`${asked} was refused: ${clip(answer.frame.text, 120)}`
+          : glued
+            ? say`${asked} was answered, but the reply is glued behind ${clip(JSON.stringify(strayText(glued)), 50)} in ${frameRef(glued.frame.seq)}, so the client could not read it and gave up`
+            : say`${asked} never got a reply`,
       );
     }
     if (told.length > 0)
@@ -211,13 +208,10 @@ const completes: Check = {
       // The failed calls first: they say what went wrong; the parse reports say why.
       .sort((a, b) => Number(b.includes('failed')) - Number(a.includes('failed')))
       .slice(0, 3);
-    const gist = stderrGist(run.peer.stderr);
     const said =
       client.length > 0
         ? ` The client reported: ${client.map((l) => quote(l, 140)).join('; ')}.`
-        : gist
-          ? ` Your server's stderr says: ${quote(gist, 200)}`
-          : '';
+        : stderrNote(run.peer.stderr, "Your server's stderr says:", 200);
     return fail`The reference client failed (exit ${String(run.program.exit?.code ?? run.program.exit?.signal)}).${said}`;
   },
 };
