@@ -2,26 +2,28 @@
 // every byte on its stdout must be protocol, the tool must still work, logs go to stderr.
 import { isDeepStrictEqual } from 'node:util';
 import {
-  argumentsOf,
+  callAbout,
   capitalised,
   clip,
   conversation,
   counted,
   every,
   fail,
+  firstFew,
   frameRef,
+  gluedMessage,
   isObject,
   joined,
   json,
   pass,
   quote,
-  readFrame,
   replyTo,
   resultOf,
   say,
   shownLine,
-  stderrGist,
-  toolCalls,
+  stderrNote,
+  strayLines,
+  strayText,
   unjudged,
   type Check,
   type Read,
@@ -36,10 +38,9 @@ const FOUND = { order_id: 'PT-1041', status: 'shipped', carrier: 'Delhivery', et
 function whatItIs(r: Read, run: RunRecord): string {
   if (run.unterminated.has(r.frame.seq) && r.json === undefined)
     return 'is text with no newline after it, not JSON';
-  const glued = gluedReply(r.frame.text);
-  if (glued)
+  if (gluedMessage(r.frame.text))
     return (
-      `starts with ${quote(glued.prefix, 40)}, written without a newline, so it is glued to the ` +
+      `starts with ${quote(strayText(r), 40)}, written without a newline, so it is glued to the ` +
       'front of a reply: the client cannot parse the line and loses that reply'
     );
   if (r.json === undefined) return 'is not JSON: a log line';
@@ -47,21 +48,6 @@ function whatItIs(r: Read, run: RunRecord): string {
     return 'is valid JSON but not a JSON-RPC message (no "jsonrpc" member): a structured log line';
   return `is not a valid JSON-RPC message: it ${r.problem ?? 'does not fit the schema'}`;
 }
-
-/** Stray text with no newline, followed on the same line by a real JSON-RPC message. */
-function gluedReply(text: string): { prefix: string } | null {
-  for (let i = text.indexOf('{', 1); i > 0; i = text.indexOf('{', i + 1)) {
-    const rest = readFrame({ seq: 0, t: 0, dir: 's2c', transport: 'stdio', text: text.slice(i) });
-    if (rest.message) return { prefix: text.slice(0, i) };
-  }
-  return null;
-}
-
-/** The lines of the server's stdout that are not protocol. */
-const strayLines = (run: RunRecord) =>
-  conversation(run)
-    .from('s2c')
-    .filter((r) => r.problem);
 
 const onlyProtocol: Check = {
   id: 'stdout-only-jsonrpc',
@@ -77,11 +63,10 @@ const onlyProtocol: Check = {
       const were = n === 1 ? 'was a JSON-RPC message' : 'were JSON-RPC messages';
       return pass(capitalised(say`${every(n, 'line')} your server wrote on stdout ${were}.`));
     }
-    const list = stray
-      .slice(0, 4)
-      .map((r) => say`${frameRef(r.frame.seq)} ${shownLine(r.frame.text, 70)} ${whatItIs(r, run)}`);
-    const more = stray.length > 4 ? `; and ${stray.length - 4} more` : '';
-    return fail`Your server wrote ${counted(stray.length, 'line')} on stdout that ${stray.length === 1 ? 'is' : 'are'} not protocol: ${joined(list, '; ')}${more}. \
+    const list = stray.map(
+      (r) => say`${frameRef(r.frame.seq)} ${shownLine(r.frame.text, 70)} ${whatItIs(r, run)}`,
+    );
+    return fail`Your server wrote ${counted(stray.length, 'line')} on stdout that ${stray.length === 1 ? 'is' : 'are'} not protocol: ${firstFew(list, 4)}. \
 The client has to read each one as a message; the SDK client reports an error and skips it, other clients may give up.`;
   },
 };
@@ -93,34 +78,30 @@ function answerText(answer: Read | undefined): Said | string {
     : 'never sent';
 }
 
-/** The reference client's tools/call for one order, and the reply to it. */
-function callFor(run: RunRecord, orderId: string) {
-  const call = toolCalls(run).find((r) => argumentsOf(r).order_id === orderId);
-  return { call, answer: replyTo(run, call) };
-}
-
 const toolWorks: Check = {
   id: 'tool-works',
   title: 'order_status still works',
   hint: 'Keep the tool named order_status; return structuredContent for a found order and throw for a missing one.',
   run(run) {
-    const found = callFor(run, 'PT-1041');
-    if (!found.call)
+    const call = callAbout(run, 'PT-1041');
+    const answer = replyTo(run, call);
+    if (!call)
       return unjudged`The reference client never got to call order_status (see the other checks).`;
-    if (!found.answer || !isDeepStrictEqual(resultOf(found.answer)?.structuredContent, FOUND))
+    if (!answer || !isDeepStrictEqual(resultOf(answer)?.structuredContent, FOUND))
       return fail(
-        say`order_status for PT-1041 (${frameRef(found.call.frame.seq)}) should return structuredContent ${json(FOUND, 160)}; the answer was ${answerText(found.answer)}.`,
-        found.answer?.frame.seq ?? found.call.frame.seq,
+        say`order_status for PT-1041 (${frameRef(call.frame.seq)}) should return structuredContent ${json(FOUND, 160)}; the answer was ${answerText(answer)}.`,
+        answer?.frame.seq ?? call.frame.seq,
       );
-    const missing = callFor(run, 'PT-9999');
-    if (!missing.answer || resultOf(missing.answer)?.isError !== true) {
-      const asked = missing.call ? say` (${frameRef(missing.call.frame.seq)})` : '';
+    const missing = callAbout(run, 'PT-9999');
+    const refusal = replyTo(run, missing);
+    if (!refusal || resultOf(refusal)?.isError !== true) {
+      const asked = missing ? say` (${frameRef(missing.frame.seq)})` : '';
       return fail(
-        say`order_status for PT-9999${asked} should be a tool error (a result with isError: true); the answer was ${answerText(missing.answer)}.`,
-        missing.answer?.frame.seq ?? missing.call?.frame.seq,
+        say`order_status for PT-9999${asked} should be a tool error (a result with isError: true); the answer was ${answerText(refusal)}.`,
+        refusal?.frame.seq ?? missing?.frame.seq,
       );
     }
-    return pass`PT-1041 found (${frameRef(found.answer.frame.seq)}); PT-9999 a tool error (${frameRef(missing.answer.frame.seq)}).`;
+    return pass`PT-1041 found (${frameRef(answer.frame.seq)}); PT-9999 a tool error (${frameRef(refusal.frame.seq)}).`;
   },
 };
 
@@ -138,12 +119,6 @@ function diagnostics(stderr: string): string[] {
     .filter((l) => l && !NODE_NOISE.test(l) && !CRASH_REPORT.test(l));
 }
 
-/** The server died: by a signal, or by an exit code other than 0. */
-function serverCrashed(run: RunRecord): boolean {
-  const exit = run.peer.exit;
-  return exit !== null && (exit.signal !== null || (exit.code ?? 0) !== 0);
-}
-
 const onStderr: Check = {
   id: 'diagnostics-on-stderr',
   title: 'Diagnostics still reach stderr',
@@ -152,11 +127,11 @@ const onStderr: Check = {
     const lines = diagnostics(run.peer.stderr);
     const strays = strayLines(run);
     if (lines.length === 0) {
-      const gist = stderrGist(run.peer.stderr);
-      const crashed =
-        serverCrashed(run) && gist
-          ? ` All it wrote there was Node's report of its crash: ${quote(gist, 160)}.`
-          : '';
+      // The server died (by a signal, or an exit code other than 0): say what Node reported.
+      const exit = run.peer.exit;
+      const died = exit !== null && (exit.signal !== null || (exit.code ?? 0) !== 0);
+      const report = "All it wrote there was Node's report of its crash:";
+      const crashed = died ? stderrNote(run.peer.stderr, report, 160, '.') : '';
       return strays.length > 0
         ? fail`Your server wrote nothing on stderr: its diagnostics went to stdout instead.${crashed}`
         : fail`Your server wrote no diagnostics on stderr: the banner and logs are gone instead of moved there.${crashed}`;
@@ -199,13 +174,9 @@ client's ${stuck.message.method} (${frameRef(stuck.frame.seq)}) never got a repl
     }
     if (run.program.exit?.code !== 0) {
       // Say whose words are quoted: the learner's server, or the reference client.
-      const server = stderrGist(run.peer.stderr);
-      const client = stderrGist(run.program.stderr);
-      const said = server
-        ? ` Your server's stderr says: ${quote(server, 200)}`
-        : client
-          ? ` The reference client's stderr says: ${quote(client, 200)}`
-          : '';
+      const said =
+        stderrNote(run.peer.stderr, "Your server's stderr says:", 200) ||
+        stderrNote(run.program.stderr, "The reference client's stderr says:", 200);
       return fail`The reference client failed (exit ${String(run.program.exit?.code ?? run.program.exit?.signal)}).${said}`;
     }
     return pass`The reference client connected, called the tool twice and closed the session.`;
