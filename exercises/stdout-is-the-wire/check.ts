@@ -9,6 +9,7 @@ import {
   counted,
   every,
   fail,
+  failAt,
   firstFew,
   frameRef,
   gluedMessage,
@@ -87,20 +88,16 @@ const toolWorks: Check = {
     const answer = replyTo(run, call);
     if (!call)
       return unjudged`The reference client never got to call order_status (see the other checks).`;
+    // A wrong answer is about the answer; a missing one, about the call.
+    const found = failAt(answer?.frame.seq ?? call.frame.seq);
     if (!answer || !isDeepStrictEqual(resultOf(answer)?.structuredContent, FOUND))
-      return fail(
-        say`order_status for PT-1041 (${frameRef(call.frame.seq)}) should return structuredContent ${json(FOUND, 160)}; the answer was ${answerText(answer)}.`,
-        answer?.frame.seq ?? call.frame.seq,
-      );
+      return found`order_status for PT-1041 (${frameRef(call.frame.seq)}) should return structuredContent ${json(FOUND, 160)}; the answer was ${answerText(answer)}.`;
     const missing = callAbout(run, 'PT-9999');
     const refusal = replyTo(run, missing);
-    if (!refusal || resultOf(refusal)?.isError !== true) {
-      const asked = missing ? say` (${frameRef(missing.frame.seq)})` : '';
-      return fail(
-        say`order_status for PT-9999${asked} should be a tool error (a result with isError: true); the answer was ${answerText(refusal)}.`,
-        refusal?.frame.seq ?? missing?.frame.seq,
-      );
-    }
+    const asked = missing ? say` (${frameRef(missing.frame.seq)})` : '';
+    const refused = failAt(refusal?.frame.seq ?? missing?.frame.seq);
+    if (!refusal || resultOf(refusal)?.isError !== true)
+      return refused`order_status for PT-9999${asked} should be a tool error (a result with isError: true); the answer was ${answerText(refusal)}.`;
     return pass`PT-1041 found (${frameRef(answer.frame.seq)}); PT-9999 a tool error (${frameRef(refusal.frame.seq)}).`;
   },
 };

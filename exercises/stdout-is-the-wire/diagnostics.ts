@@ -1,9 +1,7 @@
 // Which diagnostics the server must keep, told by what each says to an operator rather than
 // by its words, so that a rewording passes and a deletion does not: the start-up line, the
 // count of loaded orders, and one line for each order_status call, naming its order.
-import type { Read } from '../../sandbox/checks/frames.ts';
-import type { RunRecord } from '../../sandbox/contract/check.ts';
-import { conversation } from '../../sandbox/checks/client-checks.ts';
+import { argumentsOf, toolCalls, type Read, type RunRecord } from '../../sandbox/checks/index.ts';
 
 export interface Diagnostic {
   /** What the line tells, in the words of a message ("the count of loaded orders"). */
@@ -22,17 +20,10 @@ const LOADED = /\bload|\b\d+ orders?\b|\borders?\b\D*\d/i;
 
 /** The order ids the reference client asked order_status about, with their requests. */
 function calls(run: RunRecord): { orderId: string; call: Read }[] {
-  return conversation(run)
-    .requests('c2s')
-    .flatMap((r) => {
-      const p = r.message.params as { name?: unknown; arguments?: { order_id?: unknown } };
-      const id = p?.arguments?.order_id;
-      return r.message.method === 'tools/call' &&
-        p.name === 'order_status' &&
-        typeof id === 'string'
-        ? [{ orderId: id, call: r }]
-        : [];
-    });
+  return toolCalls(run, 'order_status').flatMap((call) => {
+    const id = argumentsOf(call).order_id;
+    return typeof id === 'string' ? [{ orderId: id, call }] : [];
+  });
 }
 
 /** Every diagnostic this run's server should have written on stderr. */
