@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHighlighter } from 'shiki';
 import { highlightJson } from '../components/frames/highlight.ts';
+import { captureFiles } from '../sandbox/course/capture-files.ts';
 import { readCapture } from '../sandbox/wire/capture-file.ts';
 import { REPO, type Goal } from './goal.ts';
 
@@ -16,10 +17,10 @@ const percent = (x: number) => `${(x * 100).toFixed(0)}%`;
 
 /** Every captured frame that is JSON, pretty-printed as a lesson shows it. */
 function capturedJson(): string[] {
-  const dir = join(REPO, 'lessons/captures');
   const texts: string[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl'))) {
-    for (const record of readCapture(join(dir, file))) {
+  for (const [file, path] of captureFiles(REPO)) {
+    if (!file.endsWith('.jsonl')) continue;
+    for (const record of readCapture(join(REPO, path))) {
       try {
         texts.push(JSON.stringify(JSON.parse(record.text), null, 2));
       } catch {

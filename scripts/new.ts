@@ -1,12 +1,13 @@
 // `npm run --silent new -- lesson <slug> --title "..." [--summary "..."] [--order N] [--capture NAME]`
 // `npm run --silent new -- exercise <id> --lesson <slug> --title "..." [--summary "..."]`
-// `npm run --silent new -- capture <name>`
+// `npm run --silent new -- capture <name> --lesson <slug>`
 // Starts a lesson from templates/lesson.mdx (exercises: see new-exercise.ts; capture
 // sessions: new-capture.ts). The frontmatter it writes is validated with the same schema the
 // site build uses, and its frames come from a capture session scaffolded and recorded with
 // it, so a lesson that starts here also builds and shows frames.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { describeLessonErrors } from '../src/content/lesson-schema.ts';
@@ -31,7 +32,7 @@ import {
   CaptureArgs,
   captureNameSchema,
   captureTaken,
-  listNames,
+  sessionsMaking,
   newCapture,
   type CapturePaths,
 } from './new-capture.ts';
@@ -42,11 +43,7 @@ const lessonsDir = process.env.MCP_WIRE_LESSONS_DIR ?? repo + 'lessons/';
 const exercisesDir = process.env.MCP_WIRE_EXERCISES_DIR ?? repo + 'exercises/';
 const registry = process.env.MCP_WIRE_EXERCISES_REGISTRY ?? exercisesDir + 'registry.ts';
 const testsDir = process.env.MCP_WIRE_EXERCISE_TESTS_DIR ?? repo + 'tests/exercises/';
-const capturePaths: CapturePaths = {
-  repo,
-  captureDir: repo + 'sandbox/capture/',
-  capturesOut: lessonsDir + 'captures/',
-};
+const capturePaths: CapturePaths = { repo, lessonsDir };
 
 const USAGE = `usage: npm run --silent new -- lesson <slug> --title "Title" [--summary "..."] [--order N] [--capture NAME]
 
@@ -141,9 +138,9 @@ if (parsed.kind === 'exercise') {
 }
 if (parsed.kind === 'capture') {
   try {
-    const script = await newCapture(parsed.args.name, capturePaths);
+    const script = await newCapture(parsed.args.name, parsed.args.lesson, capturePaths);
     console.log(
-      `wrote ${script} and registered it in sandbox/capture/captures.ts.\n` +
+      `wrote the session "${parsed.args.name}" in ${relative(process.cwd(), script)}.\n` +
         `Describe the session there, then record it: npm run capture -- --only ${parsed.args.name}`,
     );
     process.exit(0);
@@ -166,10 +163,9 @@ const target = `${folder}${LESSON_FILE}`;
 // The capture the lesson's frames come from: one named with --capture must exist; otherwise
 // a session named after the lesson is started, so it must not exist yet.
 const captureName = lesson.capture ?? lesson.slug;
-const captureList = readFileSync(capturePaths.captureDir + 'captures.ts', 'utf8');
-if (lesson.capture !== undefined && !listNames(captureList, lesson.capture)) {
+if (lesson.capture !== undefined && sessionsMaking(lesson.capture, capturePaths) === undefined) {
   fail(
-    `there is no capture called "${lesson.capture}" in sandbox/capture/captures.ts; ` +
+    `there is no capture called "${lesson.capture}" in any lesson's sessions.ts; ` +
       `leave out --capture to start one named after the lesson`,
     1,
   );
@@ -202,33 +198,33 @@ const frontmatter = {
 const problems = describeLessonErrors(target, frontmatter);
 if (problems.length > 0) fail(problems.join('\n'), 1);
 
-if (lesson.capture === undefined) {
-  try {
-    await newCapture(captureName, capturePaths);
-  } catch (err) {
-    if (err instanceof NewError) fail(err.message, err.code);
-    throw err;
-  }
-}
 mkdirSync(folder, { recursive: true });
 writeFileSync(target, text, { flag: 'wx' });
 if (lesson.capture === undefined) {
+  let sessions: string;
+  try {
+    sessions = relative(process.cwd(), await newCapture(captureName, lesson.slug, capturePaths));
+  } catch (err) {
+    // The lesson's folder was made just now: take it back rather than leave half a lesson.
+    rmSync(folder, { recursive: true, force: true });
+    if (err instanceof NewError) fail(err.message, err.code);
+    throw err;
+  }
   // Recorded now, so the lesson builds and shows frames before its session is rewritten.
   const recorded = spawnSync(
     process.execPath,
-    [repo + 'sandbox/capture/cli.ts', '--only', captureName, '--dir', capturePaths.capturesOut],
+    [repo + 'sandbox/capture/cli.ts', '--only', captureName],
     { encoding: 'utf8' },
   );
   if (recorded.status !== 0) {
     fail(
-      `wrote ${target} and sandbox/capture/sessions/${captureName}.ts, but recording the ` +
-        `capture failed:\n${recorded.stderr}`,
+      `wrote ${target} and ${sessions}, but recording the capture failed:\n${recorded.stderr}`,
       1,
     );
   }
   console.log(
-    `wrote ${target} (order ${order}), its capture session ` +
-      `sandbox/capture/sessions/${captureName}.ts and lessons/captures/${captureName}.jsonl.\n` +
+    `wrote ${target} (order ${order}), its capture session in ${sessions} and ` +
+      `${relative(process.cwd(), folder)}/captures/${captureName}.jsonl.\n` +
       `Describe the session there, then npm run capture -- --only ${captureName}; ` +
       `npm start and open /lessons/${lesson.slug}/.`,
   );

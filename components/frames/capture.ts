@@ -2,11 +2,10 @@
 // lesson asks for. Runs in Node only: Astro components call it while rendering.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
+import { captureFile } from '../../sandbox/course/capture-files.ts';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { pairFrames, type FrameView, type JsonRpcId } from './view.ts';
 import { markNoReplies } from './no-reply.ts';
-
-export const CAPTURE_DIR = 'lessons/captures';
 
 export interface Capture {
   /** Short name used in anchors and data-frame-source, e.g. "stdio-session". */
@@ -18,9 +17,12 @@ export interface Capture {
   stderr: string[];
 }
 
-/** `stdio-session` → lessons/captures/stdio-session.jsonl; a path with a slash is used as is. */
+/**
+ * `stdio-session` → lessons/02-the-wire/captures/stdio-session.jsonl, wherever its lesson is;
+ * a path with a slash is used as is.
+ */
 export function resolveCapture(ref: string, root = process.cwd()): { name: string; file: string } {
-  const file = ref.includes('/') ? ref : join(CAPTURE_DIR, `${ref}.jsonl`);
+  const file = ref.includes('/') ? ref : captureFile(`${ref}.jsonl`, root);
   return { name: basename(file, '.jsonl'), file: isAbsolute(file) ? file : join(root, file) };
 }
 

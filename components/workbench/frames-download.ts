@@ -1,4 +1,4 @@
-// "Download frames": the run's frames as a capture file, the format of lessons/captures/ and
+// "Download frames": the run's frames as a capture file, the format of lessons/*/captures/ and
 // of `npm run tap`, so a learner can keep a run or open it in the frame viewer (/viewer/).
 import type { FrameRecord } from '../../sandbox/wire/record.ts';
 import { serialiseCapture } from '../../sandbox/wire/capture-text.ts';

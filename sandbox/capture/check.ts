@@ -1,8 +1,9 @@
-// `capture --check`: re-capture into memory and compare with the files in a directory.
+// `capture --check`: re-capture into memory and compare with the committed files (each in its
+// lesson's captures folder, or all in one directory given instead).
 // The first difference per file is reported as frame seq + expected (committed) vs seen.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { produceCaptures } from './captures.ts';
+import { REPO, produceCaptures, type CaptureSpec } from './captures.ts';
 
 export interface CheckOutcome {
   ok: boolean;
@@ -33,23 +34,24 @@ export function describeDifference(
   ].join('\n');
 }
 
-/** Re-captures the captures called `names` (all when none are given) and compares each file. */
+/** Re-captures `specs` and compares each file with the one in its folder (or in `dir`). */
 export async function checkCaptures(
-  dir: string,
-  names: readonly string[] = [],
+  specs: readonly CaptureSpec[],
+  dir?: string,
 ): Promise<CheckOutcome> {
-  const produced = await produceCaptures(names);
+  const produced = await produceCaptures(specs);
   const problems: string[] = [];
-  for (const [file, seen] of produced) {
+  for (const { file, folder, text: seen } of produced) {
+    const where = dir ?? folder;
     let expected: string;
     try {
-      expected = await readFile(join(dir, file), 'utf8');
+      expected = await readFile(join(dir ?? join(REPO, folder), file), 'utf8');
     } catch {
-      problems.push(`${file}: missing from ${dir} (run npm run capture)`);
+      problems.push(`${file}: missing from ${where} (run npm run capture)`);
       continue;
     }
     const difference = describeDifference(file, expected, seen);
     if (difference) problems.push(difference);
   }
-  return { ok: problems.length === 0, problems, files: [...produced.keys()] };
+  return { ok: problems.length === 0, problems, files: produced.map((p) => p.file) };
 }

@@ -1,21 +1,20 @@
 // `npm run capture` writes the capture files; `npm run capture -- --check` verifies them.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { produceCaptures, selectCaptures } from './captures.ts';
+import { REPO, produceCaptures, selectCaptures, type CaptureSpec } from './captures.ts';
 import { checkCaptures } from './check.ts';
 import { parseCliArgsOrExit } from '../input/cli-args.ts';
 
-const DEFAULT_DIR = fileURLToPath(new URL('../../lessons/captures/', import.meta.url));
-
 const USAGE = `usage: npm run capture [-- [--check] [--only NAME[,NAME...]] [--dir DIR]]
 
-  (no flags)   capture sessions against the live Paper Trail and write them to DIR
-  --check      capture into memory and compare with the files in DIR; exit 1 on a difference
+  (no flags)   capture the sessions of every lesson (lessons/*/sessions.ts) against the
+               live Paper Trail and write each into its lesson's captures/ folder
+  --check      capture into memory and compare with the committed files; exit 1 on a
+               difference
   --only NAMES only these captures (file names without .jsonl, comma-separated), e.g.
                --only http-sse,handshake
-  --dir DIR    captures directory (default lessons/captures)
+  --dir DIR    write (or compare) every file in DIR instead of its lesson's folder
   --help       show this text`;
 
 const Options = z.object({
@@ -46,31 +45,32 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const dir = options.dir ? resolve(options.dir) : DEFAULT_DIR;
-  const only = options.only ?? [];
+  const dir = options.dir === undefined ? undefined : resolve(options.dir);
+  let specs: CaptureSpec[];
   try {
-    selectCaptures(only);
+    specs = await selectCaptures(options.only ?? []);
   } catch (error) {
     process.stderr.write(`capture: ${(error as Error).message}\n${USAGE}\n`);
     process.exit(2);
   }
-  const shown = relative(process.cwd(), dir) || '.';
+  const shown = (path: string) => relative(process.cwd(), path) || '.';
+  const where = dir === undefined ? 'lessons/*/captures' : shown(dir);
 
   if (options.check) {
-    const outcome = await checkCaptures(dir, only);
+    const outcome = await checkCaptures(specs, dir);
     if (!outcome.ok) {
-      process.stderr.write(`capture check FAILED in ${shown}:\n${outcome.problems.join('\n')}\n`);
+      process.stderr.write(`capture check FAILED in ${where}:\n${outcome.problems.join('\n')}\n`);
       process.exit(1);
     }
-    process.stdout.write(`capture check OK: ${outcome.files.length} files in ${shown} match\n`);
+    process.stdout.write(`capture check OK: ${outcome.files.length} files in ${where} match\n`);
     return;
   }
 
-  const files = await produceCaptures(only);
-  await mkdir(dir, { recursive: true });
-  for (const [file, text] of files) {
-    await writeFile(join(dir, file), text);
-    process.stdout.write(`wrote ${join(shown, file)}\n`);
+  for (const { file, folder, text } of await produceCaptures(specs)) {
+    const target = dir ?? join(REPO, folder);
+    await mkdir(target, { recursive: true });
+    await writeFile(join(target, file), text);
+    process.stdout.write(`wrote ${shown(join(target, file))}\n`);
   }
 }
 

@@ -133,36 +133,3 @@ export function captureHttpSession(options: {
 }): Promise<CaptureResult> {
   return runHttpSteps(options.jsonResponse ? ['--json-response'] : [], options.steps);
 }
-
-const handshake: HttpStep[] = [
-  { method: 'POST', body: script.initialize },
-  { method: 'POST', body: script.initialized },
-];
-
-export const captureHttpJson = () =>
-  captureHttpSession({
-    jsonResponse: true,
-    steps: [
-      ...handshake,
-      { method: 'POST', body: script.toolsList },
-      { method: 'POST', body: script.orderFound },
-      { method: 'POST', body: script.orderMissing },
-      { method: 'DELETE' },
-    ],
-  });
-
-// The same three requests against two server settings. SDK 1.32.2 fixes the reply format
-// when the transport starts (enableJsonResponse), not per request: with SSE replies the
-// track_shipment call streams its progress notifications before the result; with JSON
-// replies the SDK never writes them, so the result arrives alone.
-const trackingSession: HttpStep[] = [
-  ...handshake,
-  { method: 'POST', body: script.trackShipment },
-  { method: 'DELETE' },
-];
-
-export const captureHttpSse = () =>
-  captureHttpSession({ jsonResponse: false, steps: trackingSession });
-
-export const captureHttpJsonProgress = () =>
-  captureHttpSession({ jsonResponse: true, steps: trackingSession });

@@ -1,4 +1,4 @@
-// The normalisation rules of lessons/captures/README.md, as a pure pass over the frames the
+// The normalisation rules of sandbox/capture/README.md, as a pure pass over the frames the
 // taps recorded, so that a re-capture is byte-identical:
 //  1. t is the frame's position (t = seq): real timings vary from run to run, order does not.
 //  2. Each distinct session id becomes a fixed placeholder, numbered by first appearance,

@@ -15,7 +15,6 @@ import { readFrame, type FrameReading } from '../wire/read.ts';
 import { normaliseCapture } from './normalise.ts';
 import { tapped } from './tap-command.ts';
 import type { CaptureResult } from './types.ts';
-import * as script from './script.ts';
 
 const REPLY_TIMEOUT_MS = 15_000;
 
@@ -174,51 +173,4 @@ export function readTapRecord(file: string): CaptureResult & { stderr: string } 
   for (const record of parseRecordFile(readFileSync(file))) reader.read(record);
   reader.framer.endAll();
   return { frames: normaliseCapture(reader.framer.frames), stderr };
-}
-
-export function captureStdioSession(): Promise<CaptureResult> {
-  return runStdioSession(async (session) => {
-    await session.request(script.initialize);
-    session.send(script.initialized);
-    await session.request(script.toolsList);
-    await session.request(script.orderFound);
-    await session.request(script.orderMissing);
-    await session.request(script.unknownMethod);
-    await session.request(script.unknownTool);
-    // The stray line gets no reply at all; the ping right after shows the server carried on.
-    session.send(script.strayLine);
-    await session.request(script.ping);
-  });
-}
-
-/**
- * Two calls in flight at once: both requests leave in one write and the server answers
- * each as soon as it is done, so the replies may come back in the other order (with SDK
- * 1.32.2 the PT-9999 reply comes first; `--check` notices if that ever changes). Replies
- * pair with requests by id, not by position.
- */
-export async function captureStdioPipelined(): Promise<CaptureResult> {
-  const { frames } = await runStdioSession(async (session) => {
-    await session.request(script.initialize);
-    session.send(script.initialized);
-    await session.together([script.orderFound, script.orderMissing]);
-  });
-  return { frames };
-}
-
-/**
- * Where SDK 1.32.2 departs from plain JSON-RPC: a frame with a misspelt member (`parmas`)
- * fails the SDK's strict schemas and is dropped without a reply (the ping after it is
- * answered, so the server carried on), and a tools/call without a tool name is answered
- * with -32603 rather than -32602.
- */
-export async function captureStdioStrict(): Promise<CaptureResult> {
-  const { frames } = await runStdioSession(async (session) => {
-    await session.request(script.initialize);
-    session.send(script.initialized);
-    session.send(script.misspeltParams);
-    await session.request(script.ping);
-    await session.request(script.callWithoutName);
-  });
-  return { frames };
 }

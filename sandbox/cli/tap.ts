@@ -1,5 +1,5 @@
 // `npm run --silent tap`: put the course's tap between any MCP host and any MCP server and
-// keep what crossed as a capture file, the format lessons/captures/*.jsonl use.
+// keep what crossed as a capture file, the format lessons/*/captures/*.jsonl use.
 //
 //   stdio: replace the server command in the host's configuration with
 //          npm run --silent tap -- --out session.jsonl -- <server command> [args...]

@@ -1,4 +1,4 @@
-// Capture files: one FrameRecord per line, the format of lessons/captures/*.jsonl. Reading
+// Capture files: one FrameRecord per line, the format of lessons/*/captures/*.jsonl. Reading
 // validates every line and names the file and line of a bad one, so a broken capture fails
 // the build where it can be found; writing is plain JSON.stringify in schema key order.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// One recorded frame: the unit shared by capture files (lessons/captures/*.jsonl), the
+// One recorded frame: the unit shared by capture files (lessons/*/captures/*.jsonl), the
 // harness event stream, the checkers and the Frames component. Keep it small and stable:
 // every other part of the project reads it.
 import { z } from 'zod';

@@ -19,7 +19,7 @@ export const EXAMPLE = {
 /** The commands of the walkthrough, as words after `npm run --silent`. */
 export const COMMANDS = {
   newLesson: ['new', '--', 'lesson', EXAMPLE.lesson, '--title', EXAMPLE.lessonTitle],
-  newCapture: ['new', '--', 'capture', EXAMPLE.capture],
+  newCapture: ['new', '--', 'capture', EXAMPLE.capture, '--lesson', EXAMPLE.lesson],
   capture: ['capture', '--', '--only', `${EXAMPLE.lesson},${EXAMPLE.capture}`],
   captureCheck: ['capture', '--', '--check', '--only', `${EXAMPLE.lesson},${EXAMPLE.capture}`],
   newExercise: [
@@ -79,7 +79,7 @@ export const QUOTES = {
     words: ['new', '--', 'lesson', 'the-wire', '--title', 'T'],
   }),
   lessonCaptureTaken: q(
-    'new: a capture called "handshake" is already in sandbox/capture/captures.ts; lessons/captures/handshake.jsonl exists already; show it with --capture handshake, or choose another slug',
+    'new: a capture called "handshake" is made by lessons/03-the-handshake/sessions.ts already; lessons/03-the-handshake/captures/handshake.jsonl exists already; show it with --capture handshake, or choose another slug',
     { by: 'command', words: ['new', '--', 'lesson', 'handshake', '--title', 'T'] },
   ),
   lessonWritten: q('Describe the session there, then npm run capture -- --only order-lookup', {
@@ -94,15 +94,15 @@ export const QUOTES = {
     'Describe the session there, then record it: npm run capture -- --only order-lookup-errors',
     { by: 'walkthrough', step: 'newCapture' },
   ),
-  captureUnknown: q('capture: no capture called "order-lookpu"; the captures are: stdio-session', {
+  captureUnknown: q('capture: no capture called "order-lookpu"; the captures are: host-client-a', {
     by: 'command',
     words: ['capture', '--', '--only', 'order-lookpu'],
   }),
-  captureWrote: q('wrote lessons/captures/order-lookup-errors.jsonl', {
+  captureWrote: q('wrote lessons/12-order-lookup/captures/order-lookup-errors.jsonl', {
     by: 'walkthrough',
     step: 'capture',
   }),
-  captureChecked: q('capture check OK: 2 files in lessons/captures match', {
+  captureChecked: q('capture check OK: 2 files in lessons/*/captures match', {
     by: 'walkthrough',
     step: 'captureCheck',
   }),

@@ -27,6 +27,16 @@ export interface Rule {
 const under = (path: string, folder: string): boolean =>
   path === folder || path.startsWith(`${folder}/`);
 const underAny = (path: string, folders: string[]): boolean => folders.some((f) => under(path, f));
+/** A lesson's capture sessions: the scripts that drive Paper Trail to record its frames. */
+const isSessions = (path: string): boolean => /^lessons\/[^/]+\/sessions\.ts$/.test(path);
+/** What capture sessions are written with. */
+const CAPTURE_KIT = [
+  'sandbox/capture',
+  'sandbox/paper-trail',
+  'sandbox/paper-trail-v2',
+  'sandbox/tap',
+  'sandbox/wire',
+];
 
 export const RULES: readonly Rule[] = [
   {
@@ -72,9 +82,15 @@ export const RULES: readonly Rule[] = [
   },
   {
     name: 'lessons-use-components',
-    says: 'lessons/ imports only components/ (and its own files)',
+    says: 'lessons/ imports only components/ (and its own files), its sessions.ts files aside',
     broken: (file, target) =>
-      under(file, 'lessons') && !underAny(target, ['lessons', 'components']),
+      under(file, 'lessons') && !isSessions(file) && !underAny(target, ['lessons', 'components']),
+  },
+  {
+    name: 'sessions-use-the-capture-kit',
+    says: "a lesson's sessions.ts imports only its lesson's files and sandbox/capture, sandbox/paper-trail, sandbox/paper-trail-v2, sandbox/tap, sandbox/wire",
+    broken: (file, target) =>
+      isSessions(file) && !under(target, dirname(file)) && !underAny(target, CAPTURE_KIT),
   },
 ];
 

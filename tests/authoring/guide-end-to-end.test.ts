@@ -106,15 +106,21 @@ describe('the authoring guide, followed in a copy of the repository', () => {
       [...lessonsBefore, `12-${EXAMPLE.lesson}`].sort(),
     );
     expect(readFileSync(inCopy('src/content/outline.ts'), 'utf8')).toBe(planBefore);
-    expect(readFileSync(inCopy(`lessons/captures/${EXAMPLE.lesson}.jsonl`), 'utf8')).toContain(
+    const folder = `lessons/12-${EXAMPLE.lesson}`;
+    expect(readFileSync(inCopy(`${folder}/captures/${EXAMPLE.lesson}.jsonl`), 'utf8')).toContain(
       '\\"method\\":\\"initialize\\"',
     );
 
-    // A second session, described: it asks for an order that does not exist.
+    // A second session in the same lesson's file, described: it asks for an order that does
+    // not exist (the first session, above it, keeps asking for one that does).
     step('newCapture');
-    edit(`sandbox/capture/sessions/${EXAMPLE.capture}.ts`, (t) =>
-      t.replace('script.orderFound', 'script.orderMissing'),
-    );
+    edit(`${folder}/sessions.ts`, (t) => {
+      const second = t.indexOf('async function captureOrderLookupErrors');
+      expect(second).toBeGreaterThan(t.indexOf('async function captureOrderLookup('));
+      return (
+        t.slice(0, second) + t.slice(second).replace('script.orderFound', 'script.orderMissing')
+      );
+    });
     step('capture');
     step('captureCheck');
 

@@ -1,21 +1,26 @@
 // The committed captures match the live server, and the check notices when they do not.
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { selectCaptures } from '../../sandbox/capture/captures.ts';
 import { checkCaptures } from '../../sandbox/capture/check.ts';
+import { captureFiles } from '../../sandbox/course/capture-files.ts';
 
-const committed = fileURLToPath(new URL('../../lessons/captures/', import.meta.url));
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+/** Every committed capture file (captures and stderr sidecars), in every lesson's folder. */
+const committed = captureFiles(repo);
 const cli = fileURLToPath(new URL('../../sandbox/capture/cli.ts', import.meta.url));
 const scratch: string[] = [];
 afterAll(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
+/** Every committed capture file, copied flat into one folder (what --dir reads). */
 function copyOfCommitted(): string {
   const dir = mkdtempSync(join(tmpdir(), 'captures-'));
   scratch.push(dir);
-  cpSync(committed, dir, { recursive: true });
+  for (const [name, path] of committed) cpSync(join(repo, path), join(dir, name));
   return dir;
 }
 
@@ -27,9 +32,10 @@ describe('capture --check', () => {
       timeout: 180_000,
     });
     expect(run.stderr).toBe('');
-    // Every committed file but the README: the captures and their stderr sidecars.
-    const files = readdirSync(committed).filter((f) => f !== 'README.md').length;
-    expect(run.stdout).toMatch(new RegExp(`^capture check OK: ${files} files in .* match\\n$`));
+    // Every committed file: the captures and their stderr sidecars.
+    expect(run.stdout).toBe(
+      `capture check OK: ${committed.size} files in lessons/*/captures match\n`,
+    );
     expect(run.status).toBe(0);
   }, 200_000);
 
@@ -41,7 +47,7 @@ describe('capture --check', () => {
     writeFileSync(file, lines.join('\n'));
 
     // One capture is enough to see the check notice an edit; the full check runs above.
-    const outcome = await checkCaptures(dir, ['http-json']);
+    const outcome = await checkCaptures(await selectCaptures(['http-json']), dir);
     expect(outcome.ok).toBe(false);
     expect(outcome.problems).toHaveLength(1);
     const [problem] = outcome.problems;
@@ -75,7 +81,7 @@ describe('capture --check', () => {
     });
     expect(typo.status).toBe(2);
     expect(typo.stderr).toContain(
-      'no capture called "http-sees"; the captures are: stdio-session,',
+      'no capture called "http-sees"; the captures are: host-client-a,',
     );
     expect(typo.stderr).toContain('http-sse');
   }, 200_000);

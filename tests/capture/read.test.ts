@@ -6,15 +6,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CaptureReadError, readCapture } from '../../sandbox/wire/capture-file.ts';
 import { strayLine } from '../../sandbox/capture/script.ts';
+import { captureFile } from '../../sandbox/course/capture-files.ts';
 
-const captures = fileURLToPath(new URL('../../lessons/captures/', import.meta.url));
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+/** A committed capture file's path, wherever its lesson keeps it. */
+const committed = (file: string) => join(repo, captureFile(file, repo));
 const body = (text: string) => JSON.parse(text) as Record<string, unknown>;
 const scratch = mkdtempSync(join(tmpdir(), 'read-capture-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('readCapture on the committed captures', () => {
   it('stdio: the stray line gets no reply and the ping after it does', () => {
-    const frames = readCapture(join(captures, 'stdio-session.jsonl'));
+    const frames = readCapture(committed('stdio-session.jsonl'));
     // The client wrote it into the server's stdin, and its text says so (it must not read
     // like a server's console.log).
     expect(strayLine).toMatch(/client/);
@@ -33,8 +36,8 @@ describe('readCapture on the committed captures', () => {
   });
 
   it('the PT-1041 call is byte-identical on stdio and HTTP, and so is its reply', () => {
-    const stdio = readCapture(join(captures, 'stdio-session.jsonl'));
-    const http = readCapture(join(captures, 'http-json.jsonl'));
+    const stdio = readCapture(committed('stdio-session.jsonl'));
+    const http = readCapture(committed('http-json.jsonl'));
     const call = (frames: typeof stdio) =>
       frames.find(
         (f) => f.dir === 'c2s' && f.text.includes('"PT-1041"') && f.text.includes('order_status'),
@@ -49,7 +52,7 @@ describe('readCapture on the committed captures', () => {
   });
 
   it('http-sse: progress events then the result, each its own sse frame', () => {
-    const frames = readCapture(join(captures, 'http-sse.jsonl'));
+    const frames = readCapture(committed('http-sse.jsonl'));
     const track = frames.filter((f) => f.http?.exchange === 2);
     expect(track.map((f) => f.http!.part)).toEqual([
       'request',
@@ -71,7 +74,7 @@ describe('readCapture on the committed captures', () => {
   });
 
   it('http-json: session header on the initialize reply, 202 for the notification', () => {
-    const frames = readCapture(join(captures, 'http-json.jsonl'));
+    const frames = readCapture(committed('http-json.jsonl'));
     expect(frames[1]!.http).toMatchObject({
       part: 'response',
       status: 200,
@@ -102,8 +105,8 @@ describe('readCapture on broken files', () => {
 });
 
 describe('what the lesson says about JSON and SSE replies (SDK 1.32.2)', () => {
-  const sse = readCapture(join(captures, 'http-sse.jsonl'));
-  const json = readCapture(join(captures, 'http-json-progress.jsonl'));
+  const sse = readCapture(committed('http-sse.jsonl'));
+  const json = readCapture(committed('http-json-progress.jsonl'));
   const requests = (frames: typeof sse) =>
     frames.filter((f) => f.http?.part === 'request').map((f) => f.text);
   const progress = (frames: typeof sse) =>
@@ -153,7 +156,7 @@ describe('what the lesson says about JSON and SSE replies (SDK 1.32.2)', () => {
 });
 
 describe('where SDK 1.32.2 departs from plain JSON-RPC (stdio-strict)', () => {
-  const frames = readCapture(join(captures, 'stdio-strict.jsonl'));
+  const frames = readCapture(committed('stdio-strict.jsonl'));
   const replies = frames.filter((f) => f.dir === 's2c').map((f) => body(f.text));
 
   it('drops a frame with a misspelt member without a reply, and carries on', () => {

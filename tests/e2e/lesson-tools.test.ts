@@ -9,6 +9,7 @@ import { REPO } from '../site/serve-dist.ts';
 import { SCREENSHOTS } from './browser.ts';
 import { expectFitsAndPassesAxe } from './page-checks.ts';
 import { useBuiltSite } from './built-site.ts';
+import { captureFile } from '../../sandbox/course/capture-files.ts';
 
 const env = useBuiltSite();
 let page: Page;
@@ -29,7 +30,7 @@ describe('lesson tools', () => {
     // An SSE event: its field lines are part of the bytes.
     const frame = page.locator('li.frame--sse[id]:visible').first();
     const [capture, seq] = (await frame.getAttribute('data-frame-source'))!.split('#');
-    const record = readCapture(join(REPO, 'lessons/captures', `${capture}.jsonl`)).find(
+    const record = readCapture(join(REPO, captureFile(`${capture}.jsonl`, REPO))).find(
       (r) => r.seq === Number(seq),
     )!;
     await frame.locator(':scope > .frame-head > .copy-btn').click();

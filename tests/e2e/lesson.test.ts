@@ -11,6 +11,7 @@ import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { strayLine } from '../../sandbox/capture/script.ts';
 import { REPO } from '../site/serve-dist.ts';
 import { useBuiltSite } from './built-site.ts';
+import { captureFile } from '../../sandbox/course/capture-files.ts';
 
 const LESSON = '/lessons/the-wire/';
 const env = useBuiltSite();
@@ -48,7 +49,7 @@ describe('frames in the lesson', () => {
 
   it('pairs out-of-order replies by id in the pipelined capture', async () => {
     const { context, page } = await lesson();
-    const capture = readCapture(join(REPO, 'lessons/captures/stdio-pipelined.jsonl'));
+    const capture = readCapture(join(REPO, captureFile('stdio-pipelined.jsonl', REPO)));
     const idOf = (seq: number) => (JSON.parse(capture[seq]!.text) as { id?: number }).id;
     // Both requests left before either reply came back...
     const requests = [3, 4].map(idOf);
@@ -70,7 +71,7 @@ describe('frames in the lesson', () => {
     expect(await code.isVisible()).toBe(false);
     await raw.locator('summary').click();
     expect(await code.isVisible()).toBe(true);
-    const capture = readCapture(join(REPO, 'lessons/captures/stdio-session.jsonl'));
+    const capture = readCapture(join(REPO, captureFile('stdio-session.jsonl', REPO)));
     expect(await code.textContent()).toBe(capture[8]!.text);
     await context.close();
   });
@@ -106,7 +107,7 @@ describe('frames in the lesson', () => {
 
   it('says on the stray line itself that no reply came, with the proof from the capture', async () => {
     const { context, page } = await lesson();
-    const capture = readCapture(join(REPO, 'lessons/captures/stdio-session.jsonl'));
+    const capture = readCapture(join(REPO, captureFile('stdio-session.jsonl', REPO)));
     const stray = capture.findIndex((f) => f.text === strayLine);
     const ping = capture.findIndex((f) => f.text.includes('"method":"ping"'));
     const pong = capture.findIndex((f, i) => i > ping && f.dir === 's2c');
@@ -117,7 +118,10 @@ describe('frames in the lesson', () => {
     expect(text).toContain('dropped the line');
     expect(text).toContain('onerror');
     // The quoted stderr line is a line of the sidecar from the same capture run.
-    const stderr = await readFile(join(REPO, 'lessons/captures/stdio-session.stderr.txt'), 'utf8');
+    const stderr = await readFile(
+      join(REPO, captureFile('stdio-session.stderr.txt', REPO)),
+      'utf8',
+    );
     const quotedLine = await note.locator('.frame-stderr').textContent();
     expect(stderr.split('\n')).toContain(quotedLine);
     // Its "no reply" link leads to the reply that proves it.
@@ -128,7 +132,7 @@ describe('frames in the lesson', () => {
 
   it('draws a frame exactly as the workbench draws the same bytes live', async () => {
     const { context, page } = await lesson();
-    const records = readCapture(join(REPO, 'lessons/captures/stdio-session.jsonl'));
+    const records = readCapture(join(REPO, captureFile('stdio-session.jsonl', REPO)));
     // The live pane's own code, bundled as the site bundles it, drawing into this page.
     const bundle = await build({
       stdin: {

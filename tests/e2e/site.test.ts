@@ -13,6 +13,7 @@ import { REPO } from '../site/serve-dist.ts';
 import { useBuiltSite } from './built-site.ts';
 import { planned } from '../../src/content/outline.ts';
 import { lessonFolders } from '../../sandbox/course/lesson-folders.ts';
+import { captureFile } from '../../sandbox/course/capture-files.ts';
 
 const env = useBuiltSite();
 
@@ -121,7 +122,7 @@ async function framesShown(path: string) {
   for (const { source, raw } of rendered) {
     const [name, seqText] = source.split('#') as [string, string];
     if (!captures.has(name)) {
-      captures.set(name, readCapture(join(REPO, 'lessons/captures', `${name}.jsonl`)));
+      captures.set(name, readCapture(join(REPO, captureFile(`${name}.jsonl`, REPO))));
     }
     const record = captures.get(name)![Number(seqText)];
     expect(record, `${path}: ${source}`).toBeDefined();
@@ -206,7 +207,7 @@ describe('the built lesson page', () => {
     const figure = page.locator('[data-captured-file="stdio-session.stderr.txt"] pre');
     const shown = await figure.textContent();
     await page.close();
-    const file = await readFile(join(REPO, 'lessons/captures/stdio-session.stderr.txt'), 'utf8');
+    const file = await readFile(join(REPO, captureFile('stdio-session.stderr.txt', REPO)), 'utf8');
     expect(shown).toBe(file.replace(/\n$/, ''));
   });
 });

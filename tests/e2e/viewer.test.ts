@@ -10,6 +10,7 @@ import { SCREENSHOTS } from './browser.ts';
 import { useBuiltSite } from './built-site.ts';
 import { REPO } from '../site/serve-dist.ts';
 import { toolCallLines } from '../viewer/long-session.ts';
+import { captureFile } from '../../sandbox/course/capture-files.ts';
 
 const env = useBuiltSite();
 
@@ -64,7 +65,7 @@ describe('the frame viewer', () => {
     expect(inLesson.size).toBeGreaterThan(5);
 
     const { page, problems } = await openViewer();
-    const text = await readFile(join(REPO, 'lessons/captures/stdio-session.jsonl'), 'utf8');
+    const text = await readFile(join(REPO, captureFile('stdio-session.jsonl', REPO)), 'utf8');
     await give(page, 'stdio-session.jsonl', text);
     await page.waitForSelector('.viewer-output li.frame');
     const inViewer = await framesAsRead(page, '.viewer-output li.frame');

@@ -20,7 +20,7 @@ import {
 } from '../../sandbox/paper-trail/chatty.ts';
 import { spawnRaw } from './raw-line.ts';
 import * as script from '../../sandbox/capture/script.ts';
-import { INSPECTOR } from '../../sandbox/capture/lesson-1-sessions.ts';
+import { INSPECTOR } from '../../sandbox/capture/clients.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const shipped = { order_id: 'PT-1041', status: 'shipped', carrier: 'Delhivery', eta: '2026-08-05' };

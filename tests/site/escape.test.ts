@@ -32,7 +32,9 @@ describe('escaping frame text', () => {
   it('renders hostile frames as text in a real build of the Frames component', async () => {
     const build = await buildFixture('escape', [], {
       'src/pages/index.astro': PAGE,
-      'lessons/captures/hostile.txt': 'log: <img src=x onerror=alert(11)>\n',
+      // A lesson folder's captured file, found by name as a lesson's <CapturedText> finds it.
+      'lessons/01-escape/lesson.mdx': "---\ntitle: 'Escape'\n---\n",
+      'lessons/01-escape/captures/hostile.txt': 'log: <img src=x onerror=alert(11)>\n',
     });
     try {
       expect(build.code, build.output).toBe(0);

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { frameAnchor } from '../../components/frames/view.ts';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { DIST, REPO, ensureBuilt } from './serve-dist.ts';
+import { captureFile } from '../../sandbox/course/capture-files.ts';
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -19,7 +20,7 @@ const seqsOf = new Map<string, Set<number>>();
 function captureSeqs(capture: string): Set<number> {
   let seqs = seqsOf.get(capture);
   if (!seqs) {
-    const file = join(REPO, 'lessons/captures', `${capture}.jsonl`);
+    const file = join(REPO, captureFile(`${capture}.jsonl`, REPO));
     seqs = new Set(readCapture(file).map((r) => r.seq));
     seqsOf.set(capture, seqs);
   }

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCapture } from '../../components/frames/capture.ts';
+import { captureFile } from '../../sandbox/course/capture-files.ts';
 
 const lesson = readFileSync('lessons/01-hosts-clients-servers/lesson.mdx', 'utf8');
 const a = loadCapture('host-client-a');
@@ -40,8 +41,8 @@ describe('frame numbers in hosts-clients-servers.mdx', () => {
     expect(lesson).toContain('(frames 5 and 6)');
     expect(at(a, 5).info.method).toBe('tools/call');
     expect(at(a, 6).pairedWith).toBe(5);
-    const stderrA = readFileSync('lessons/captures/host-client-a.stderr.txt', 'utf8');
-    const stderrB = readFileSync('lessons/captures/host-client-b.stderr.txt', 'utf8');
+    const stderrA = readFileSync(captureFile('host-client-a.stderr.txt'), 'utf8');
+    const stderrB = readFileSync(captureFile('host-client-b.stderr.txt'), 'utf8');
     expect(stderrA).toContain('PAPER_TRAIL_CARRIER_KEY is not set');
     expect(stderrB).not.toContain('PAPER_TRAIL_CARRIER_KEY');
   });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { DIST, REPO } from './serve-dist.ts';
+import { captureFile } from '../../sandbox/course/capture-files.ts';
 
 const PAGE = join(DIST, 'lessons/the-wire/index.html');
 
@@ -51,7 +52,7 @@ describe('the anchor lesson, as built', () => {
       'stdio-session',
       'http-sse',
     ]);
-    const frames = (name: string) => readCapture(join(REPO, `lessons/captures/${name}.jsonl`));
+    const frames = (name: string) => readCapture(join(REPO, captureFile(`${name}.jsonl`, REPO)));
     const expected = [frames('stdio-session').length, 6];
     for (const [i, diagram] of diagrams.entries()) {
       const svg = diagram.slice(diagram.indexOf('<svg'), diagram.indexOf('</svg>'));

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { joinPath, revisionChanges, shortValue } from '../../components/frames/revision-diff.ts';
 import { REPO } from './serve-dist.ts';
+import { captureFile } from '../../sandbox/course/capture-files.ts';
 
 const json = (name: string, seq: number) =>
-  JSON.parse(readCapture(join(REPO, `lessons/captures/${name}.jsonl`))[seq]!.text) as unknown;
+  JSON.parse(readCapture(join(REPO, captureFile(`${name}.jsonl`, REPO)))[seq]!.text) as unknown;
 
 describe('revisionChanges', () => {
   it('reports a new subtree once, at its top, and a changed value with both sides', () => {

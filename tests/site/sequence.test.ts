@@ -10,6 +10,7 @@ import { capturedFrameHtml } from '../../components/frames/frame-html.ts';
 import { layoutSequence, type SequenceLayout } from '../../components/frames/sequence.ts';
 import { sequenceHtml } from '../../components/frames/sequence-markup.ts';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
+import { captureFile } from '../../sandbox/course/capture-files.ts';
 
 const CAPTURES = ['stdio-session', 'stdio-pipelined', 'http-json', 'http-sse'];
 const labels = (layout: SequenceLayout) => layout.arrows.map((a) => a.label);
@@ -18,7 +19,7 @@ describe('the layout of a committed capture', () => {
   for (const name of CAPTURES) {
     it(`${name}: one arrow per frame, in order, each the frame's way`, () => {
       const capture = loadCapture(name);
-      const records = readCapture(join('lessons/captures', `${name}.jsonl`));
+      const records = readCapture(captureFile(`${name}.jsonl`));
       const layout = layoutSequence(capture);
       expect(layout.arrows.length).toBe(records.length);
       expect(layout.arrows.map((a) => a.seq)).toEqual(records.map((r) => r.seq));
@@ -145,11 +146,8 @@ describe('a changed capture', () => {
 
   it('redraws the diagram: the picture is the capture, not a drawing of it', () => {
     const file = join(dir, 'stdio-session.jsonl');
-    copyFileSync('lessons/captures/stdio-session.jsonl', file);
-    copyFileSync(
-      'lessons/captures/stdio-session.stderr.txt',
-      join(dir, 'stdio-session.stderr.txt'),
-    );
+    copyFileSync(captureFile('stdio-session.jsonl'), file);
+    copyFileSync(captureFile('stdio-session.stderr.txt'), join(dir, 'stdio-session.stderr.txt'));
     const before = layoutSequence(loadCapture(file));
     expect(labels(before)).toEqual(labels(layoutSequence(loadCapture('stdio-session'))));
 

@@ -2,30 +2,32 @@
 // exactly its frames, raw JSON-RPC lines get their directions from methods and ids, and
 // nothing a learner drops on the page throws.
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { captureFiles } from '../../sandbox/course/capture-files.ts';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { readUpload } from '../../components/viewer/read-upload.ts';
 import { summarise } from '../../components/viewer/summary.ts';
 import { pairFrames } from '../../components/frames/view.ts';
 
-const DIR = 'lessons/captures';
-const captures = readdirSync(DIR).filter((f) => f.endsWith('.jsonl'));
+/** Every lesson capture: file name → repo-relative path. */
+const files = captureFiles();
+const captures = [...files.keys()].filter((f) => f.endsWith('.jsonl'));
+const pathOf = (name: string) => files.get(name)!;
 
 describe('reading an upload', () => {
   it('reads every lesson capture back as its own frames', () => {
     expect(captures.length).toBeGreaterThan(10);
     for (const name of captures) {
-      const text = readFileSync(join(DIR, name), 'utf8');
+      const text = readFileSync(pathOf(name), 'utf8');
       const upload = readUpload(text);
       expect(upload, name).toMatchObject({ kind: 'capture', bad: [], renumbered: false });
-      if (upload.kind === 'capture') expect(upload.frames).toEqual(readCapture(join(DIR, name)));
+      if (upload.kind === 'capture') expect(upload.frames).toEqual(readCapture(pathOf(name)));
     }
   });
 
   it('gives raw JSON-RPC lines the directions the capture recorded', () => {
     for (const name of ['stdio-session', 'notifications-progress', 'notifications-cancel']) {
-      const frames = readCapture(join(DIR, `${name}.jsonl`));
+      const frames = readCapture(pathOf(`${name}.jsonl`));
       const upload = readUpload(frames.map((f) => f.text).join('\r\n'));
       expect(upload.kind, name).toBe('raw');
       if (upload.kind !== 'raw') continue;
@@ -38,7 +40,7 @@ describe('reading an upload', () => {
   });
 
   it('keeps a broken line of a capture as a bad line, with its number and what is wrong', () => {
-    const lines = readFileSync(join(DIR, 'stdio-session.jsonl'), 'utf8').trimEnd().split('\n');
+    const lines = readFileSync(pathOf('stdio-session.jsonl'), 'utf8').trimEnd().split('\n');
     const broken = [
       lines[0],
       '{"seq":1,"dir":"sideways","text":"x","t":0,"transport":"stdio"}',

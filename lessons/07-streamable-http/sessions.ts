@@ -2,13 +2,14 @@
 // as HTTP statuses, a resumed stream and a JSON-RPC batch, run by http-session.ts's
 // runHttpSteps; and two GET streams at once, which needs two requests open together.
 import { performance } from 'node:perf_hooks';
-import { spawnPaperTrailHttp } from '../paper-trail/index.ts';
-import { startHttpTap } from '../tap/http-tap.ts';
-import { Framer } from '../wire/framer.ts';
-import { runHttpSteps, type HttpStep } from './http-session.ts';
-import { normaliseCapture } from './normalise.ts';
-import type { CaptureResult } from './types.ts';
-import * as script from './script.ts';
+import { spawnPaperTrailHttp } from '../../sandbox/paper-trail/index.ts';
+import { startHttpTap } from '../../sandbox/tap/http-tap.ts';
+import { Framer } from '../../sandbox/wire/framer.ts';
+import { runHttpSteps, type HttpStep } from '../../sandbox/capture/http-session.ts';
+import { normaliseCapture } from '../../sandbox/capture/normalise.ts';
+import type { CaptureResult } from '../../sandbox/capture/types.ts';
+import * as script from '../../sandbox/capture/script.ts';
+import { captureSessions } from '../../sandbox/capture/sessions.ts';
 
 const handshake: HttpStep[] = [
   { method: 'POST', body: script.initialize },
@@ -151,3 +152,12 @@ export async function captureHttpSecondGet(): Promise<CaptureResult> {
   }
   return { frames: normaliseCapture(framer.frames) };
 }
+
+/** The captures this lesson shows, by file name: each writes captures/<name>.jsonl. */
+export default captureSessions({
+  'http-lifecycle': captureHttpLifecycle,
+  'http-transport-errors': captureHttpTransportErrors,
+  'http-resume': captureHttpResume,
+  'http-batch': captureHttpBatch,
+  'http-second-get': captureHttpSecondGet,
+});

@@ -8,14 +8,19 @@
 import { request as httpRequest } from 'node:http';
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { spawnPaperTrailHttp } from '../paper-trail/index.ts';
-import { DEMO_CLIENT_ID } from '../paper-trail/auth/authorization-server.ts';
-import { ORDERS_SCOPE, signToken, type TokenClaims } from '../paper-trail/auth/tokens.ts';
-import { startHttpTap } from '../tap/http-tap.ts';
-import { Framer } from '../wire/framer.ts';
-import { normaliseCapture } from './normalise.ts';
-import type { CaptureResult } from './types.ts';
-import * as script from './script.ts';
+import { spawnPaperTrailHttp } from '../../sandbox/paper-trail/index.ts';
+import { DEMO_CLIENT_ID } from '../../sandbox/paper-trail/auth/authorization-server.ts';
+import {
+  ORDERS_SCOPE,
+  signToken,
+  type TokenClaims,
+} from '../../sandbox/paper-trail/auth/tokens.ts';
+import { startHttpTap } from '../../sandbox/tap/http-tap.ts';
+import { Framer } from '../../sandbox/wire/framer.ts';
+import { normaliseCapture } from '../../sandbox/capture/normalise.ts';
+import type { CaptureResult } from '../../sandbox/capture/types.ts';
+import * as script from '../../sandbox/capture/script.ts';
+import { captureSessions } from '../../sandbox/capture/sessions.ts';
 
 /** The canonical URL Paper Trail is told it has (--resource): the audience of its tokens. */
 export const RESOURCE = 'https://paper-trail.example/mcp';
@@ -230,3 +235,9 @@ export const captureAuthRefusals = () =>
       headers: { ...bearer(token()), host: 'evil.example:8080' },
     },
   ]);
+
+/** The captures this lesson shows, by file name: each writes captures/<name>.jsonl. */
+export default captureSessions({
+  'auth-flow': captureAuthFlow,
+  'auth-refusals': captureAuthRefusals,
+});

@@ -12,13 +12,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { paperTrailCommand } from '../paper-trail/index.ts';
-import { PAPER_TRAIL_MAIN } from '../paper-trail/command.ts';
-import { HOST_INFO, INSPECTOR } from './lesson-1-sessions.ts';
-import { tapped } from './tap-command.ts';
-import { readTapRecord, runStdioSession } from './stdio-session.ts';
-import type { CaptureResult } from './types.ts';
-import * as script from './script.ts';
+import { paperTrailCommand } from '../../sandbox/paper-trail/index.ts';
+import { PAPER_TRAIL_MAIN } from '../../sandbox/paper-trail/command.ts';
+import { HOST_INFO, INSPECTOR } from '../../sandbox/capture/clients.ts';
+import { tapped } from '../../sandbox/capture/tap-command.ts';
+import { readTapRecord, runStdioSession } from '../../sandbox/capture/stdio-session.ts';
+import type { CaptureResult } from '../../sandbox/capture/types.ts';
+import * as script from '../../sandbox/capture/script.ts';
+import { captureSessions } from '../../sandbox/capture/sessions.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** How long the chatty host waits for its first lookup before giving up on it. */
@@ -120,7 +121,7 @@ export async function captureInspectorChatty(): Promise<CaptureResult> {
       process.execPath,
       [INSPECTOR, '--cli', process.execPath, starter, '--method', 'tools/list'],
       {
-        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        cwd: fileURLToPath(new URL('../../sandbox/', import.meta.url)),
         env: {
           ...process.env,
           PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
@@ -208,3 +209,15 @@ export const capturePatchNodeImport = () =>
     (quiet) => ['--import', quiet],
     'server',
   );
+
+/** The captures this lesson shows, by file name: each writes captures/<name>.jsonl. */
+export default captureSessions({
+  'stdout-npm-banner': captureNpmBanner,
+  'stdout-npm-silent': captureNpmSilent,
+  'stdout-chatty-host': captureChattyHost,
+  'stdout-chatty-inspector': captureInspectorChatty,
+  'stdout-carriage-return': captureCarriageReturn,
+  'stdout-patch-too-late': capturePatchTooLate,
+  'stdout-patch-first-import': capturePatchFirstImport,
+  'stdout-patch-node-import': capturePatchNodeImport,
+});

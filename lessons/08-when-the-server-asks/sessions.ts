@@ -2,11 +2,12 @@
 // requests of its own in the middle of a tools/call: elicitation/create (form and URL),
 // sampling/createMessage, roots/list and ping. The scripts answer them as a client would, and
 // some answer them wrongly, to show what SDK 1.32.2 makes of that.
-import { runStdioSession, type StdioSession } from './stdio-session.ts';
-import { runHttpSteps } from './http-session.ts';
-import type { CaptureResult } from './types.ts';
-import * as script from './script.ts';
-import { readFrame } from '../wire/read.ts';
+import { runStdioSession, type StdioSession } from '../../sandbox/capture/stdio-session.ts';
+import { runHttpSteps } from '../../sandbox/capture/http-session.ts';
+import type { CaptureResult } from '../../sandbox/capture/types.ts';
+import * as script from '../../sandbox/capture/script.ts';
+import { readFrame } from '../../sandbox/wire/read.ts';
+import { captureSessions } from '../../sandbox/capture/sessions.ts';
 
 const { frame, request } = script;
 const ASKS = ['--asks'];
@@ -172,3 +173,14 @@ export const captureAsksHttp = () =>
       },
     ],
   );
+
+/** The captures this lesson shows, by file name: each writes captures/<name>.jsonl. */
+export default captureSessions({
+  'asks-cancel': captureAsksCancel,
+  'asks-loose': captureAsksLoose,
+  'asks-wrong-id': captureAsksWrongId,
+  'asks-undeclared': captureAsksUndeclared,
+  'asks-sampling': captureAsksSampling,
+  'asks-url': captureAsksUrl,
+  'asks-http': captureAsksHttp,
+});

@@ -10,19 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { paperTrailCommand } from '../paper-trail/index.ts';
-import { CARRIER_KEY_VARIABLE, CARRIER_URI } from '../paper-trail/carrier.ts';
-import { readTapRecord } from './stdio-session.ts';
-import { tapped } from './tap-command.ts';
-import type { CaptureResult } from './types.ts';
+import { paperTrailCommand } from '../../sandbox/paper-trail/index.ts';
+import { CARRIER_KEY_VARIABLE, CARRIER_URI } from '../../sandbox/paper-trail/carrier.ts';
+import { HOST_INFO, INSPECTOR } from '../../sandbox/capture/clients.ts';
+import { readTapRecord } from '../../sandbox/capture/stdio-session.ts';
+import { tapped } from '../../sandbox/capture/tap-command.ts';
+import type { CaptureResult } from '../../sandbox/capture/types.ts';
+import { captureSessions } from '../../sandbox/capture/sessions.ts';
 
-export const INSPECTOR = fileURLToPath(
-  new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/cli.js', import.meta.url),
-);
 /** Lesson 1 shows the tap as a program of its own: its sessions keep the relay process. */
 const RELAYED = { relay: true };
-/** The host's name for itself, as each of its clients introduces it. */
-export const HOST_INFO = { name: 'paper-trail-course-host', version: '1.0.0' };
 /** A made-up key the host has in its own environment during the host sessions. */
 const HOST_KEY = 'pt_demo_key_not_a_secret';
 
@@ -137,7 +134,7 @@ export async function captureInspectorCli(): Promise<CaptureResult> {
         'order_id=PT-1041',
       ],
       {
-        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        cwd: fileURLToPath(new URL('../../sandbox/', import.meta.url)),
         env: {
           ...process.env,
           PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
@@ -156,3 +153,10 @@ export async function captureInspectorCli(): Promise<CaptureResult> {
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+/** The captures this lesson shows, by file name: each writes captures/<name>.jsonl. */
+export default captureSessions({
+  'host-client-a': captureHostClientA,
+  'host-client-b': captureHostClientB,
+  'inspector-cli': captureInspectorCli,
+});

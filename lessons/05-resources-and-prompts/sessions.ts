@@ -1,10 +1,11 @@
 // Lesson 5's sessions (resources and prompts): scripted raw lines into Paper Trail through the
 // same stdio tap the exercises use, mostly with --live (the template, pages, subscriptions,
 // completions). A subscription session also waits for the server's own notifications.
-import type { CaptureResult } from './types.ts';
-import { runStdioSession, type StdioSession } from './stdio-session.ts';
-import * as script from './script.ts';
-import { request } from './script.ts';
+import type { CaptureResult } from '../../sandbox/capture/types.ts';
+import { runStdioSession, type StdioSession } from '../../sandbox/capture/stdio-session.ts';
+import * as script from '../../sandbox/capture/script.ts';
+import { request } from '../../sandbox/capture/script.ts';
+import { captureSessions } from '../../sandbox/capture/sessions.ts';
 
 const runSession = (
   extraArgs: string[],
@@ -97,3 +98,11 @@ export function capturePrompts(): Promise<CaptureResult> {
     await session.request(request(7, 'prompts/get', { name: 'draft_customer_reply' }));
   });
 }
+
+/** The captures this lesson shows, by file name: each writes captures/<name>.jsonl. */
+export default captureSessions({
+  'resources-fixed': captureResourcesFixed,
+  'resources-live': captureResourcesLive,
+  'resources-subscribe': captureSubscription,
+  'prompts-live': capturePrompts,
+});

@@ -10,14 +10,19 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { paperTrailV2Command } from '../paper-trail-v2/command.ts';
-import { paperTrailCommand, spawnPaperTrailHttp } from '../paper-trail/index.ts';
-import { startHttpTap } from '../tap/http-tap.ts';
-import { Framer } from '../wire/framer.ts';
-import { normaliseCapture } from './normalise.ts';
-import { readTapRecord, runStdioSession, type StdioSession } from './stdio-session.ts';
-import type { CaptureResult } from './types.ts';
-import { CLIENT_INFO, frame, request } from './script.ts';
+import { paperTrailV2Command } from '../../sandbox/paper-trail-v2/command.ts';
+import { paperTrailCommand, spawnPaperTrailHttp } from '../../sandbox/paper-trail/index.ts';
+import { startHttpTap } from '../../sandbox/tap/http-tap.ts';
+import { Framer } from '../../sandbox/wire/framer.ts';
+import { normaliseCapture } from '../../sandbox/capture/normalise.ts';
+import {
+  readTapRecord,
+  runStdioSession,
+  type StdioSession,
+} from '../../sandbox/capture/stdio-session.ts';
+import type { CaptureResult } from '../../sandbox/capture/types.ts';
+import { CLIENT_INFO, frame, request } from '../../sandbox/capture/script.ts';
+import { captureSessions } from '../../sandbox/capture/sessions.ts';
 
 export const MODERN = '2026-07-28';
 const CAN_ELICIT = { elicitation: { form: {} } };
@@ -245,7 +250,9 @@ export function captureHttpReject2025(): Promise<CaptureResult> {
   return captureHttpV2(['--legacy', 'reject'], [{ method: 'POST', body: initialize }]);
 }
 
-const NUMBERED_TAP = fileURLToPath(new URL('./numbered-tap.ts', import.meta.url));
+const NUMBERED_TAP = fileURLToPath(
+  new URL('../../sandbox/capture/numbered-tap.ts', import.meta.url),
+);
 type AutoRun = { probe: CaptureResult; session: CaptureResult };
 
 /**
@@ -321,3 +328,22 @@ export function captureListen2026(): Promise<CaptureResult> {
     await session.request(modern(2, 'tools/list'));
   });
 }
+
+/** The captures this lesson shows, by file name: each writes captures/<name>.jsonl. */
+export default captureSessions({
+  'lookup-2025': captureLookup2025,
+  'lookup-2026': captureLookup2026,
+  'cancel-2025': captureCancel2025,
+  'cancel-2026': captureCancel2026,
+  'removed-2026': captureRemoved2026,
+  'reject-2025': captureReject2025,
+  'no-envelope-after-discover': captureNoEnvelopeAfterDiscover,
+  'no-envelope-reject': captureNoEnvelopeReject,
+  'http-2026': captureHttp2026,
+  'http-reject-2025': captureHttpReject2025,
+  'listen-2026': captureListen2026,
+  'auto-probe': captureAutoProbe,
+  'auto-session': captureAutoSession,
+  'auto-probe-v1': captureAutoProbeV1,
+  'auto-session-v1': captureAutoSessionV1,
+});

@@ -1,9 +1,10 @@
 // Lesson 4 ("Tools in depth"): the tool calls lesson 2 did not make. tools/list, a found
 // order, an unknown tool and a call without a name are lesson 2's captures (stdio-session,
 // stdio-strict) and are reused, not recorded twice.
-import { runStdioSession } from './stdio-session.ts';
-import type { CaptureResult } from './types.ts';
-import * as script from './script.ts';
+import { runStdioSession } from '../../sandbox/capture/stdio-session.ts';
+import type { CaptureResult } from '../../sandbox/capture/types.ts';
+import * as script from '../../sandbox/capture/script.ts';
+import { captureSessions } from '../../sandbox/capture/sessions.ts';
 
 const call = (id: number, params: object) =>
   JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params });
@@ -55,3 +56,10 @@ export async function captureStdioUncheckedOutput(): Promise<CaptureResult> {
   );
   return { frames };
 }
+
+/** The captures this lesson shows, by file name: each writes captures/<name>.jsonl. */
+export default captureSessions({
+  'stdio-tool-calls': captureStdioToolCalls,
+  'stdio-buggy-output': captureStdioBuggyOutput,
+  'stdio-unchecked-output': captureStdioUncheckedOutput,
+});

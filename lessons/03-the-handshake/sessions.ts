@@ -8,15 +8,16 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { paperTrailCommand, spawnPaperTrailHttp } from '../paper-trail/index.ts';
-import { startHttpTap } from '../tap/http-tap.ts';
-import { Framer } from '../wire/framer.ts';
-import { normaliseCapture } from './normalise.ts';
-import { readTapRecord, runStdioSession } from './stdio-session.ts';
-import { tapped } from './tap-command.ts';
-import type { CaptureResult } from './types.ts';
-import * as script from './script.ts';
-import { frame } from './script.ts';
+import { paperTrailCommand, spawnPaperTrailHttp } from '../../sandbox/paper-trail/index.ts';
+import { startHttpTap } from '../../sandbox/tap/http-tap.ts';
+import { Framer } from '../../sandbox/wire/framer.ts';
+import { normaliseCapture } from '../../sandbox/capture/normalise.ts';
+import { readTapRecord, runStdioSession } from '../../sandbox/capture/stdio-session.ts';
+import { tapped } from '../../sandbox/capture/tap-command.ts';
+import type { CaptureResult } from '../../sandbox/capture/types.ts';
+import * as script from '../../sandbox/capture/script.ts';
+import { frame } from '../../sandbox/capture/script.ts';
+import { captureSessions } from '../../sandbox/capture/sessions.ts';
 
 const offer = (protocolVersion: string) =>
   frame({
@@ -227,3 +228,17 @@ export async function captureHttpProtocolVersion(): Promise<CaptureResult> {
   }
   return { frames: normaliseCapture(framer.frames) };
 }
+
+/** The captures this lesson shows, by file name: each writes captures/<name>.jsonl. */
+export default captureSessions({
+  handshake: captureHandshake,
+  'handshake-unknown-version': captureUnknownOffer,
+  'handshake-older-version': captureOlderOffer,
+  'handshake-restricted': captureRestrictedServer,
+  'handshake-order': captureBeforeInitialize,
+  'handshake-no-logging': captureUndeclaredLogging,
+  'handshake-logging': captureDeclaredLogging,
+  'http-protocol-version': captureHttpProtocolVersion,
+  'handshake-2024-version': captureOldestOffer,
+  'handshake-future-version': captureFutureVersion,
+});

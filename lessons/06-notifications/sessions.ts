@@ -10,12 +10,17 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { paperTrailCommand } from '../paper-trail/index.ts';
-import { HOST_INFO } from './lesson-1-sessions.ts';
-import { readTapRecord, runStdioSession, type StdioSession } from './stdio-session.ts';
-import { tapped as tapCommand } from './tap-command.ts';
-import type { CaptureResult } from './types.ts';
-import * as script from './script.ts';
+import { paperTrailCommand } from '../../sandbox/paper-trail/index.ts';
+import { HOST_INFO } from '../../sandbox/capture/clients.ts';
+import {
+  readTapRecord,
+  runStdioSession,
+  type StdioSession,
+} from '../../sandbox/capture/stdio-session.ts';
+import { tapped as tapCommand } from '../../sandbox/capture/tap-command.ts';
+import type { CaptureResult } from '../../sandbox/capture/types.ts';
+import * as script from '../../sandbox/capture/script.ts';
+import { captureSessions } from '../../sandbox/capture/sessions.ts';
 
 const { frame, request } = script;
 
@@ -171,3 +176,12 @@ export async function captureTimeouts(): Promise<CaptureResult> {
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+/** The captures this lesson shows, by file name: each writes captures/<name>.jsonl. */
+export default captureSessions({
+  'notifications-progress': captureProgress,
+  'notifications-cancel': captureCancel,
+  'notifications-cancel-zero': captureCancelZero,
+  'notifications-list-changed': captureListChanged,
+  'notifications-timeouts': captureTimeouts,
+});
