@@ -137,3 +137,6 @@ export { printedLate } from './printed-late.ts';
 export { lineDiff, type LineDiff } from './line-diff.ts';
 export { stoppedWith } from './stopped-with.ts';
 export { passAt } from './outcome-at.ts';
+
+// Requests with their replies (trim-b: watch-an-order)
+export { answeredRequests, type Answered } from './answered-requests.ts';
