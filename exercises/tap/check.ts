@@ -61,22 +61,18 @@ const WAY: Record<Direction, string> = { c2s: 'client → server', s2c: 'server 
 const FAREWELL =
   '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"answer-once","data":"stdin closed → finished, exiting"}}\n';
 
-/** What answer-once.ts writes for the request it reads (keep the two in step). */
-function answerOnceReply(request: string): string {
-  const id = /"id":("[^"]*")/.exec(request)?.[1] ?? 'null';
-  return `{"jsonrpc":"2.0","id":${id},"result":{"said":"one answer → then gone"}}\n`;
-}
-
 /** The driver's report of each session; a damaged or missing line is relay-runs' business. */
 const reports = perRun((run): Partial<Record<Scenario, Report>> => {
   const all = driverReports(run.program.stdout, 'tap').map((r) => r.value as unknown as Report);
   return Object.fromEntries(all.map((r) => [r.scenario, r]));
 });
 
-/** The answer-once session: the one reply that server wrote, and the lines the client got. */
+/** The answer-once session: the one reply that server wrote (what answer-once.ts writes for
+ *  the request it reads: keep the two in step), and the lines the client got. */
 function answerOnce(last: Report) {
-  const [sent, arrived] = [[answerOnceReply(text(last.wrote))], linesOf(last.got)];
-  return { name: 'the answer-once session', sent, arrived };
+  const id = /"id":("[^"]*")/.exec(text(last.wrote))?.[1] ?? 'null';
+  const sent = [`{"jsonrpc":"2.0","id":${id},"result":{"said":"one answer → then gone"}}\n`];
+  return { name: 'the answer-once session', sent, arrived: linesOf(last.got) };
 }
 
 const text = (base64: string) => Buffer.from(base64, 'base64').toString('utf8');
