@@ -255,15 +255,13 @@ const exitsAfter =
     return fail`Your relay was still running ${report.patienceMs / 1000} s after ${when}; the driver had to kill it.`;
   };
 
-const afterClientCloses = exitsAfter('through', 'the client closed its stdin');
-
 const exitsWhenClientCloses: Check = {
   id: 'exits-when-client-closes',
   title: 'The relay exits when the client closes its stdin, once its server has',
   hint: 'After ending the server’s stdin, let the server finish and exit when it closes ("close", not right after server.stdin.end()).',
   // Exiting is not enough: a lingering server's last line must get through first.
   run(run) {
-    const first = afterClientCloses(run);
+    const first = exitsAfter('through', 'the client closed its stdin')(run);
     const last = reports(run)['client-closes'];
     if (!first.ok || !last?.answered || !last.exit || linesOf(last.got).includes(FAREWELL))
       return first;
