@@ -10,10 +10,10 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   answerAttempt,
   argumentsOf,
-  cleanExit,
   conversation,
   extraLines,
   fail,
+  failAt,
   firstFailing,
   formMisfit,
   frameRef,
@@ -28,8 +28,7 @@ import {
   pass,
   printedLines,
   quote,
-  rawClientBasics,
-  readsWholeLines,
+  rawClientChecks,
   replyText,
   replyTo,
   requestsOf,
@@ -43,6 +42,8 @@ import {
   type Check,
   type Outcome,
   type Read,
+  type Request,
+  type RuleResult,
   type RunRecord,
 } from '../../sandbox/checks/index.ts';
 
@@ -50,7 +51,6 @@ const ASK = 'elicitation/create';
 /** What the task asks the client to do with each order's question. */
 const WANTED: Record<string, 'accept' | 'decline'> = { 'PT-1041': 'accept', 'PT-1017': 'decline' };
 const ORDERS = Object.keys(WANTED);
-const HANDSHAKE = ['initialize', 'ping', 'notifications/initialized', 'tools/list', 'tools/call'];
 
 const initializeOf = (run: RunRecord) => requestsOf(run, 'initialize')[0];
 const cancelCalls = (run: RunRecord) => toolCalls(run, 'cancel_order');
@@ -63,6 +63,9 @@ const asks = (run: RunRecord) => requestsOf(run, ASK, 's2c');
 const askedAbout = (ask: Read) =>
   ORDERS.find((id) => stringOf(paramsOf(ask).message)?.includes(`order ${id}?`));
 const answerOrAttempt = (run: RunRecord, ask: Read) => replyTo(run, ask) ?? answerAttempt(run, ask);
+/** The cancel_order call a question came in. */
+const callBefore = (run: RunRecord, ask: Read) =>
+  cancelCalls(run).find((c) => c.frame.seq < ask.frame.seq);
 
 function nothingAsked(run: RunRecord): Outcome {
   const calls = cancelCalls(run);
@@ -76,13 +79,10 @@ function nothingAsked(run: RunRecord): Outcome {
   return unjudged`The server asked nothing in this run: no cancel_order call got as far as a question.`;
 }
 
-type Question = ReturnType<typeof asks>[number];
-type Rule = (run: RunRecord, ask: Question) => Outcome | undefined;
-
 /** A check's run over every question the server asked: the first one `rule` fails on, else
  *  `passed` (said of all the questions). */
 const eachQuestion =
-  (rule: Rule, passed: (all: Question[]) => Outcome) =>
+  (rule: (run: RunRecord, ask: Request) => RuleResult, passed: (all: Request[]) => Outcome) =>
   (run: RunRecord): Outcome => {
     const all = asks(run);
     if (all.length === 0) return nothingAsked(run);
@@ -165,7 +165,7 @@ const answersEachAsk: Check = {
           : '';
         return stuck`Your answer (${frameRef(attempt.frame.seq)}) has id ${jsonOrNothing(attempt.id)}, but the server's ${ASK} (${frameRef(a)}) has id ${jsonOrNothing(id)}${why}. The server found no request of its own with id ${jsonOrNothing(attempt.id)} and kept waiting.`;
       }
-      const call = cancelCalls(run).find((c) => c.frame.seq < a);
+      const call = callBefore(run, ask);
       const yours = call
         ? say` (${frameRef(call.frame.seq)}, id ${jsonOrNothing(call.message.id)})`
         : '';
@@ -197,10 +197,7 @@ const answerShape: Check = {
       const wrong =
         action === 'accept' && formMisfit(paramsOf(ask).requestedSchema, result.content);
       if (!wrong) return undefined;
-      const verdict = replyTo(
-        run,
-        cancelCalls(run).find((c) => c.frame.seq < ask.frame.seq) ?? ask,
-      );
+      const verdict = replyTo(run, callBefore(run, ask) ?? ask);
       const server = replyText(verdict)?.includes('does not match')
         ? say` The server refused it: ${frameRef(verdict!.frame.seq)}.`
         : '';
@@ -221,16 +218,13 @@ const rightChoice: Check = {
       const result = resultOf(reply);
       if (!about || !reply || !result) return undefined;
       const want = WANTED[about]!;
-      const r = reply.frame.seq;
+      const [r, late] = [reply.frame.seq, failAt(reply.frame.seq)];
       const only =
         asks(run).length === 1
           ? ' It was the only question this run: the other order could not be cancelled, so nothing else was asked.'
           : '';
       if (result.action !== want)
-        return fail(
-          say`The server's ${ASK} (${frameRef(ask.frame.seq)}) is about ${about}, and your answer (${frameRef(r)}) says ${jsonOrNothing(result.action)}; for ${about} the task wants "${want}".${only}`,
-          r,
-        );
+        return late`The server's ${ASK} (${frameRef(ask.frame.seq)}) is about ${about}, and your answer (${frameRef(r)}) says ${jsonOrNothing(result.action)}; for ${about} the task wants "${want}".${only}`;
       const confirm = isObject(result.content) ? result.content.confirm : undefined;
       if (want === 'accept' && confirm !== true)
         return fail`Your answer (${frameRef(r)}) accepts the form for ${about} but with confirm ${jsonOrNothing(confirm)}: the user wants it cancelled, so confirm is true.`;
@@ -273,14 +267,7 @@ const printsOutcomes: Check = {
   },
 };
 
-export const checks: Check[] = [
-  ...rawClientBasics(HANDSHAKE),
-  declaresElicitation,
-  callsBoth,
-  readsWholeLines,
-  answersEachAsk,
-  answerShape,
-  rightChoice,
-  printsOutcomes,
-  cleanExit,
-];
+export const checks: Check[] = rawClientChecks(['tools/list', 'tools/call'], {
+  sends: [declaresElicitation, callsBoth],
+  then: [answersEachAsk, answerShape, rightChoice, printsOutcomes],
+});

@@ -50,11 +50,9 @@ const arrival = (run: RunRecord, c: Case) => requestById(run, c.id)?.frame.seq;
 /** What happened, in a few words with the status. */
 function seen(run: RunRecord, c: Case): Said {
   const at = arrival(run, c);
-  if (c.forwarded) {
-    return at === undefined
-      ? say`your guard let it through to Paper Trail (HTTP ${c.status ?? '?'})`
-      : say`your guard let it through: Paper Trail received it as ${frameRef(at)}`;
-  }
+  if (c.forwarded && at !== undefined)
+    return say`your guard let it through: Paper Trail received it as ${frameRef(at)}`;
+  if (c.forwarded) return say`your guard let it through to Paper Trail (HTTP ${c.status ?? '?'})`;
   // The header as it was sent, not as a JSON string: its own quotes are the point.
   const header = c.wwwAuthenticate
     ? ` with WWW-Authenticate: ${clip(c.wwwAuthenticate.replace(/\p{Cc}/gu, ' '), 200)}`
@@ -68,6 +66,7 @@ function seen(run: RunRecord, c: Case): Said {
  */
 function judgeCase(run: RunRecord, c: Case, expect: Expected): string | null {
   const refused = !c.forwarded && c.status !== undefined && (c.status < 200 || c.status >= 300);
+  const challenge = bearerChallenge(c.wwwAuthenticate);
   if (expect === 'allowed') {
     if (c.forwarded && c.status !== undefined && c.status >= 200 && c.status < 300) return null;
     if (c.forwarded) return `, but Paper Trail answered HTTP ${c.status ?? '?'}.`;
@@ -78,12 +77,9 @@ function judgeCase(run: RunRecord, c: Case, expect: Expected): string | null {
       return '. 401 tells the client its token is bad and it would fetch the same token again; the token is good, only not enough: 403 with error="insufficient_scope".';
     if (c.status !== 403 || c.forwarded) return '. Expected HTTP 403 and nothing passed on.';
     if (expect === 'forbidden') return null;
-    const challenge = bearerChallenge(c.wwwAuthenticate);
+    const error = challenge?.get('error')?.value;
     const scope = challenge?.get('scope');
-    if (
-      challenge?.get('error')?.value !== 'insufficient_scope' ||
-      !scope?.value.split(' ').includes(SCOPE)
-    )
+    if (error !== 'insufficient_scope' || !scope?.value.split(' ').includes(SCOPE))
       return `. The 403 must say why and what would do: WWW-Authenticate: Bearer error="insufficient_scope", scope="${SCOPE}".`;
     if (!scope.quoted)
       return `. A URL or a scope with ":" in it is not an HTTP token, so the parameter's value must be in double quotes: scope="${SCOPE}".`;
@@ -93,7 +89,6 @@ function judgeCase(run: RunRecord, c: Case, expect: Expected): string | null {
   if (c.status === 403)
     return '. 403 tells the client its token is good but not enough, so it would ask for more scope with the same bad credentials; a token that is missing, forged, expired or meant for another server is 401, so the client fetches a new one.';
   if (c.status !== 401) return '. Expected HTTP 401 (unauthenticated).';
-  const challenge = bearerChallenge(c.wwwAuthenticate);
   const want = metadataUrl(run) ?? '?';
   if (!challenge)
     return '. A 401 must carry a WWW-Authenticate challenge with the Bearer scheme, or the client cannot tell how to authenticate.';

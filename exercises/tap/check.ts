@@ -61,22 +61,18 @@ const WAY: Record<Direction, string> = { c2s: 'client → server', s2c: 'server 
 const FAREWELL =
   '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","logger":"answer-once","data":"stdin closed → finished, exiting"}}\n';
 
-/** What answer-once.ts writes for the request it reads (keep the two in step). */
-function answerOnceReply(request: string): string {
-  const id = /"id":("[^"]*")/.exec(request)?.[1] ?? 'null';
-  return `{"jsonrpc":"2.0","id":${id},"result":{"said":"one answer → then gone"}}\n`;
-}
-
 /** The driver's report of each session; a damaged or missing line is relay-runs' business. */
 const reports = perRun((run): Partial<Record<Scenario, Report>> => {
   const all = driverReports(run.program.stdout, 'tap').map((r) => r.value as unknown as Report);
   return Object.fromEntries(all.map((r) => [r.scenario, r]));
 });
 
-/** The answer-once session: the one reply that server wrote, and the lines the client got. */
+/** The answer-once session: the one reply that server wrote (what answer-once.ts writes for
+ *  the request it reads: keep the two in step), and the lines the client got. */
 function answerOnce(last: Report) {
-  const [sent, arrived] = [[answerOnceReply(text(last.wrote))], linesOf(last.got)];
-  return { name: 'the answer-once session', sent, arrived };
+  const id = /"id":("[^"]*")/.exec(text(last.wrote))?.[1] ?? 'null';
+  const sent = [`{"jsonrpc":"2.0","id":${id},"result":{"said":"one answer → then gone"}}\n`];
+  return { name: 'the answer-once session', sent, arrived: linesOf(last.got) };
 }
 
 const text = (base64: string) => Buffer.from(base64, 'base64').toString('utf8');
@@ -259,15 +255,13 @@ const exitsAfter =
     return fail`Your relay was still running ${report.patienceMs / 1000} s after ${when}; the driver had to kill it.`;
   };
 
-const afterClientCloses = exitsAfter('through', 'the client closed its stdin');
-
 const exitsWhenClientCloses: Check = {
   id: 'exits-when-client-closes',
   title: 'The relay exits when the client closes its stdin, once its server has',
   hint: 'After ending the server’s stdin, let the server finish and exit when it closes ("close", not right after server.stdin.end()).',
   // Exiting is not enough: a lingering server's last line must get through first.
   run(run) {
-    const first = afterClientCloses(run);
+    const first = exitsAfter('through', 'the client closed its stdin')(run);
     const last = reports(run)['client-closes'];
     if (!first.ok || !last?.answered || !last.exit || linesOf(last.got).includes(FAREWELL))
       return first;

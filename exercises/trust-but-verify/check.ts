@@ -6,17 +6,14 @@
 // Schema validator.
 import { isDeepStrictEqual as same } from 'node:util';
 import {
-  andMore,
+  asksEveryCase,
+  caseCheck,
   caseResponses,
-  everyCaseAsked,
-  fail,
   frameRef,
   isObject,
   json,
   listedTools,
-  notReached,
   parsedLine,
-  pass,
   perRun,
   quote,
   readMessage,
@@ -26,7 +23,7 @@ import {
   showText,
   textsOf,
   type AboutAResponse,
-  type Check,
+  type CaseRule,
   type Said,
 } from '../../sandbox/checks/index.ts';
 import { allEdgeCases, liveCases } from './starter/cases.ts';
@@ -100,54 +97,38 @@ const handed = (a: Answer) =>
 const isHandoff = (j: Judged) =>
   j.answer.threw === undefined && KINDS.includes(j.got.kind as string);
 
-interface CaseRule extends Pick<Check, 'id' | 'title' | 'hint'> {
-  mine: (j: Judged) => boolean;
-  /** Why nothing was judged, when no case is `mine`. */
-  none: string;
-  good: (n: number) => string;
-  /** What is wrong with an answer; nothing (null or false) when it is right. */
-  problem: (got: Json, truth: Truth, j: Judged) => string | null | false;
-}
+/** What is wrong with an answer, after what verify() did; nothing (null or false) when right. */
+type Problem = (got: Json, truth: Truth, j: Judged) => string | null | false;
 
-/** One check over the cases `mine` selects: `problem` says what is wrong with an answer, and the
- *  failure points at the first wrong case (a live one first: its frame can be opened as it is),
- *  counting the rest. */
-function caseCheck({ mine, none, good, problem, ...meta }: CaseRule): Check {
-  return {
-    ...meta,
-    run(run) {
-      const cases = judged(run).filter(mine);
-      if (cases.length === 0) return notReached(none);
-      const wrong = cases.flatMap((j) => {
-        const why = problem(j.got, j.truth, j);
-        return why ? [{ j, why }] : [];
-      });
-      if (wrong.length === 0) return pass(good(cases.length));
-      const { j, why } = wrong.find((x) => !x.j.answer.edge) ?? wrong[0];
-      const said = say`For ${where(j)} verify() ${handed(j.answer)}; ${why}.`;
-      return fail(andMore(said, wrong.length - 1), j.frame);
+/** A check over the cases `mine` selects: the failure tells the case, what verify() did and
+ *  its `problem`. */
+const rule = ({ problem, ...rest }: Omit<CaseRule<Judged>, 'wrong'> & { problem: Problem }) =>
+  caseCheck(judged, {
+    ...rest,
+    wrong: (j) => {
+      const why = problem(j.got, j.truth, j);
+      return why ? say`For ${where(j)} verify() ${handed(j.answer)}; ${why}.` : undefined;
     },
-  };
-}
+  });
 
 /** The cases whose truth `wants`, answered with a handoff. */
 const handoffs = (wants: (t: Truth) => boolean) => (j: Judged) => wants(j.truth) && isHandoff(j);
 
-const loads: Check = {
+const loads = asksEveryCase({
   id: 'runs-every-case',
   title: 'verify.ts loads and verify() is asked about every case',
   hint: 'Export a function named verify from verify.ts; run `node drive.ts npm run --silent paper-trail` to see errors.',
-  run(run) {
+  fn: 'verify()',
+  total: (run) => {
     const schema = listedTools(run).find((t) => t.name === TOOL)?.outputSchema;
-    return everyCaseAsked(run, 'verify()', liveCases.length + allEdgeCases(schema).length);
+    return liveCases.length + allEdgeCases(schema).length;
   },
-};
+});
 
-const shapes = caseCheck({
+const shapes = rule({
   id: 'answers',
   title: 'verify() returns a handoff for every case and never throws',
   hint: 'Return an object whose kind is "structured", "text", "tool-error" or "none", for any entry and any response: a tool without an outputSchema, a result without structuredContent and an error response included.',
-  mine: () => true,
   none: 'verify() answered no case, so no handoff could be judged.',
   good: (n) => `All ${n} answers were handoffs.`,
   problem: (_, __, j) =>
@@ -155,11 +136,7 @@ const shapes = caseCheck({
     'it must return { kind } with kind "structured", "text", "tool-error" or "none", and never throw',
 });
 
-/** Is the data the structured content serialised, rather than the object itself? */
-const isSerialised = (data: unknown, structured: unknown) =>
-  typeof data === 'string' && same(parsedLine(data), structured);
-
-const structured = caseCheck({
+const structured = rule({
   id: 'valid-structured',
   title: 'Structured content that matches the outputSchema is handed over as data',
   hint: 'When structuredContent is present and matches the tool\'s outputSchema, return { kind: "structured", data } with data the structuredContent object itself, as this run\'s frame holds it.',
@@ -170,7 +147,7 @@ const structured = caseCheck({
     if (got.kind !== 'structured')
       return `its structuredContent matches ${TOOL}'s outputSchema, so the model should get it as data: expected { kind: "structured", data: ${json(data, 120)} }`;
     if (same(got.data, data)) return null;
-    if (isSerialised(got.data, data))
+    if (typeof got.data === 'string' && same(parsedLine(got.data), data))
       return `data is the structuredContent serialised to a string; hand over the object itself, ${json(data, 120)}`;
     return `expected data ${json(data, 120)}, exactly what the frame holds (the orders change from run to run)`;
   },
@@ -193,7 +170,7 @@ function droppedProblem(got: Json, truth: Truth): string | null {
   return null;
 }
 
-const invalid = caseCheck({
+const invalid = rule({
   id: 'drops-invalid',
   title: 'Structured content that breaks the outputSchema is dropped for the text, with a note',
   hint: 'Validate structuredContent against every rule of the outputSchema (types, required, enum, additionalProperties). When it fails, return { kind: "text", text, note }: the text items joined with "\\n", a note saying the structured data was dropped, and no data.',
@@ -203,7 +180,7 @@ const invalid = caseCheck({
   problem: droppedProblem,
 });
 
-const missing = caseCheck({
+const missing = rule({
   id: 'missing-structured',
   title:
     'A result without the structured content its outputSchema promises is treated as unverified',
@@ -215,7 +192,7 @@ const missing = caseCheck({
   problem: droppedProblem,
 });
 
-const plain = caseCheck({
+const plain = rule({
   id: 'text-without-schema',
   title: 'A tool without an outputSchema hands the model its text',
   hint: 'When the tool\'s entry has no outputSchema, return { kind: "text", text } with the text items of result.content joined with "\\n"; images, links and resources are not text.',
@@ -228,7 +205,7 @@ const plain = caseCheck({
     `the tool has no outputSchema, so its text is the answer: expected { kind: "text", text: ${showText(text)} }`,
 });
 
-const toolErrors = caseCheck({
+const toolErrors = rule({
   id: 'tool-errors',
   title: 'A result with isError: true is a tool error, and the model reads its text',
   hint: 'Check result.isError before anything else in the result: when it is true, return { kind: "tool-error", text } whose text holds the result\'s text, even when structuredContent is there too.',
@@ -243,7 +220,7 @@ const toolErrors = caseCheck({
   },
 });
 
-const protocolErrors = caseCheck({
+const protocolErrors = rule({
   id: 'protocol-errors',
   title: "A protocol error is the client's, and the model gets nothing",
   hint: 'A response with an "error" member never reached a tool: return { kind: "none" } whatever its code (-32602 included), and let the host log error.message.',

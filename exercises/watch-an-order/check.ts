@@ -3,6 +3,7 @@
 // those), prints each new status once, in order, and stops when it is delivered. The order, the
 // number of updates and where one for another order comes change with the seed.
 import {
+  answeredRequests,
   conversation,
   fail,
   firstItem,
@@ -44,22 +45,18 @@ const isRead = (r: Read) => isRequest(r, 'resources/read');
 /** The order to watch: the first resource of the first resources/list result. */
 type Target = { uri: string; answer: Read };
 function target(run: RunRecord): Target | undefined {
-  for (const list of requestsOf(run, 'resources/list')) {
-    const answer = replyTo(run, list);
-    const uri = stringOf(firstItem(resultOf(answer), 'resources')?.uri);
-    if (uri !== undefined) return { uri, answer: answer! };
+  for (const { reply } of answeredRequests(run, 'resources/list')) {
+    const uri = stringOf(firstItem(resultOf(reply), 'resources')?.uri);
+    if (uri !== undefined) return { uri, answer: reply };
   }
   return undefined;
 }
 
 /** The first successful resources/subscribe to the order to watch. */
-function subscription(run: RunRecord, uri: string): { sub: Read; answer: Read } | undefined {
-  for (const sub of requestsOf(run, 'resources/subscribe')) {
-    const answer = replyTo(run, sub);
-    if (uriOf(sub) === uri && answer?.message?.kind === 'result') return { sub, answer };
-  }
-  return undefined;
-}
+const subscription = (run: RunRecord, uri: string) =>
+  answeredRequests(run, 'resources/subscribe').find(
+    ({ request, reply }) => uriOf(request) === uri && reply.message?.kind === 'result',
+  );
 
 /** The status a resources/read result holds (contents[0].text is the order as JSON). */
 function statusIn(answer: Read | undefined): string | undefined {
@@ -68,17 +65,14 @@ function statusIn(answer: Read | undefined): string | undefined {
   return isObject(order) ? stringOf(order.status) : undefined;
 }
 
-/** The client's reads of its order that were answered, in order, with the status each returned. */
-function statusReads(run: RunRecord, uri: string): { read: Read; answer: Read; status: string }[] {
-  return requestsOf(run, 'resources/read')
-    .flatMap((read) => {
-      if (uriOf(read) !== uri) return [];
-      const answer = replyTo(run, read);
+/** The answers to the client's reads of its order, in the order they came, with their status. */
+const statusReads = (run: RunRecord, uri: string) =>
+  answeredRequests(run, 'resources/read')
+    .flatMap(({ request, reply: answer }) => {
       const status = statusIn(answer);
-      return answer && status !== undefined ? [{ read, answer, status }] : [];
+      return uriOf(request) === uri && status !== undefined ? [{ answer, status }] : [];
     })
     .sort((a, b) => a.answer.frame.seq - b.answer.frame.seq);
-}
 
 /** Checks about the order once it is known; without one there is nothing to judge. */
 const watching = given(
@@ -99,12 +93,12 @@ const subscribes: Check = {
     const good = subscription(run, t.uri);
     const reads = requestsOf(run, 'resources/read').filter((r) => uriOf(r) === t.uri);
     if (good) {
-      const early = reads.find((r) => r.frame.seq < good.answer.frame.seq);
-      if (early && early.frame.seq < good.sub.frame.seq)
-        return fail`Your client read ${quote(t.uri)} in ${frameRef(early.frame.seq)}, before subscribing to it (${frameRef(good.sub.frame.seq)}): a change between that read and the subscription would reach you neither way. Subscribe, wait for its result, then read.`;
+      const early = reads.find((r) => r.frame.seq < good.reply.frame.seq);
+      if (early && early.frame.seq < good.request.frame.seq)
+        return fail`Your client read ${quote(t.uri)} in ${frameRef(early.frame.seq)}, before subscribing to it (${frameRef(good.request.frame.seq)}): a change between that read and the subscription would reach you neither way. Subscribe, wait for its result, then read.`;
       if (early)
-        return fail`Your client read ${quote(t.uri)} in ${frameRef(early.frame.seq)}, before the server had answered your resources/subscribe (${frameRef(good.answer.frame.seq)}): until that answer the subscription may not be in place. Wait for its result, then read.`;
-      return pass`You subscribed to ${quote(t.uri)} in ${frameRef(good.sub.frame.seq)}, the first order of ${frameRef(t.answer.frame.seq)}; the server agreed in ${frameRef(good.answer.frame.seq)}.`;
+        return fail`Your client read ${quote(t.uri)} in ${frameRef(early.frame.seq)}, before the server had answered your resources/subscribe (${frameRef(good.reply.frame.seq)}): until that answer the subscription may not be in place. Wait for its result, then read.`;
+      return pass`You subscribed to ${quote(t.uri)} in ${frameRef(good.request.frame.seq)}, the first order of ${frameRef(t.answer.frame.seq)}; the server agreed in ${frameRef(good.reply.frame.seq)}.`;
     }
     if (subs.length === 0 && reads.length > 1) {
       const seqs = reads.slice(0, 4).map((r) => r.frame.seq);
@@ -136,7 +130,7 @@ const rereads: Check = watching({
     if (!sub)
       return unjudged`Your client never subscribed to its order (see the subscribes check).`;
     const conv = conversation(run);
-    const after = conv.reads.filter((r) => r.frame.seq > sub.sub.frame.seq);
+    const after = conv.reads.filter((r) => r.frame.seq > sub.request.frame.seq);
 
     // An update for another resource, answered by reading that other resource.
     const foreign = after.find((r) => isRead(r) && uriOf(r) !== t.uri);
@@ -157,7 +151,6 @@ const rereads: Check = watching({
     let unread = 0; // how many updates for our uri since the last read
     let sinceRead: Read | undefined; // the last update of any uri since the last read
     let reads = 0;
-    let ownSeen = false;
     for (const r of after) {
       if (isUpdate(r)) {
         if (uriOf(r) === t.uri && !gone(r)) {
@@ -165,15 +158,14 @@ const rereads: Check = watching({
           if (owed && unread > UNREAD_ALLOWED)
             return fail`After the update for your order in ${frameRef(owed.frame.seq)} your client did not read it again before more updates came (the last ${frameRef(r.frame.seq)}). The notification says only that the resource changed; send resources/read for ${quote(t.uri)} to learn how.`;
           owed ??= r;
-          ownSeen = true;
         }
         sinceRead = r;
         continue;
       }
       if (!isRead(r)) continue;
       reads += 1;
-      const initial = !ownSeen && reads === 1;
-      if (!owed && !initial)
+      // The first read, before any update for the order, is the initial one.
+      if (!owed && reads > 1)
         return sinceRead
           ? fail`Your resources/read of ${quote(t.uri)} in ${frameRef(r.frame.seq)} follows the update in ${frameRef(sinceRead.frame.seq)}, which was for ${quote(uriOf(sinceRead) ?? '')}, not for your order: an update for another uri is no reason to read yours.`
           : fail`Your resources/read of ${quote(t.uri)} in ${frameRef(r.frame.seq)} came with no update since your previous read: you are polling. After subscribing, read only when notifications/resources/updated names your uri.`;

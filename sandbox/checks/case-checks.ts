@@ -1,10 +1,9 @@
 // The two shapes of check a driver-based exercise is made of: "the driver asked the learner's
 // function about every case", and "every case of one kind got the right answer". Written once,
 // so each exercise says only which cases, and what is wrong with an answer, in its own words.
-import type { Check, Outcome, RunRecord, Said } from '../contract/check.ts';
-import { caseRows } from './case-table.ts';
+import type { Check, RunRecord, Said } from '../contract/check.ts';
 import { andMore } from './driver-answers.ts';
-import { whyDriverStopped } from './driver-reports.ts';
+import { everyCaseAsked } from './every-case-asked.ts';
 import type { CheckMeta } from './given.ts';
 import { notReached } from './not-reached.ts';
 import { fail, pass } from './outcome.ts';
@@ -17,18 +16,7 @@ export function asksEveryCase(
   check: CheckMeta & { fn: string; total: (run: RunRecord) => number },
 ): Check {
   const { fn, total: totalOf, ...meta } = check;
-  return {
-    ...meta,
-    run(run): Outcome {
-      const got = caseRows(run).length;
-      const total = totalOf(run);
-      if (got === total) return pass(`${fn} answered all ${total} cases.`);
-      const why = whyDriverStopped(run, fn);
-      return fail(
-        `${fn} was asked about ${got} of ${total} cases before the driver stopped.${why}`,
-      );
-    },
-  };
+  return { ...meta, run: (run) => everyCaseAsked(run, fn, totalOf(run)) };
 }
 
 /** One case check: which cases it judges, and what is wrong with one's answer. */

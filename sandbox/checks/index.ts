@@ -141,3 +141,6 @@ export { passAt } from './outcome-at.ts';
 // Words for check messages: a JSON type with its article, a list cut after its first few.
 export { aKindOf } from './a-kind-of.ts';
 export { firstFew } from './first-few.ts';
+
+// Requests of one method with the replies they got.
+export { answeredRequests, type Answered } from './answered-requests.ts';
