@@ -1,31 +1,35 @@
-// Every exercise's checks, imported statically so that the harness bundles into one file.
+// Every exercise's checks, found by folder: exercises/<id>/check.ts exports `checks`, and the
+// folders that have one are the list, so adding an exercise edits no list. Node (the CLI, the
+// local runtime, the tests) reads the folders as this module loads. A bundle cannot read
+// them once it runs, so the bundler (sandbox/runtime/bundle.ts) gives esbuild this module's
+// static twin, written from the same folders when it builds.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Check } from '../sandbox/contract/check.ts';
-import { checks as answerTheServer } from './answer-the-server/check.ts';
-import { checks as cancelInFlight } from './cancel-in-flight/check.ts';
-import { checks as fetchClient } from './fetch-client/check.ts';
-import { checks as negotiate } from './negotiate/check.ts';
-import { checks as portTo2026 } from './port-to-2026/check.ts';
-import { checks as quietDependencies } from './quiet-dependencies/check.ts';
-import { checks as rawClient } from './raw-client/check.ts';
-import { checks as resourceServer } from './resource-server/check.ts';
-import { checks as stdoutIsTheWire } from './stdout-is-the-wire/check.ts';
-import { checks as tap } from './tap/check.ts';
-import { checks as trustButVerify } from './trust-but-verify/check.ts';
-import { checks as twoKindsOfFailure } from './two-kinds-of-failure/check.ts';
-import { checks as watchAnOrder } from './watch-an-order/check.ts';
 
-export const checks: Record<string, readonly Check[]> = {
-  'raw-client': rawClient,
-  'two-kinds-of-failure': twoKindsOfFailure,
-  'stdout-is-the-wire': stdoutIsTheWire,
-  tap: tap,
-  negotiate: negotiate,
-  'trust-but-verify': trustButVerify,
-  'watch-an-order': watchAnOrder,
-  'cancel-in-flight': cancelInFlight,
-  'quiet-dependencies': quietDependencies,
-  'fetch-client': fetchClient,
-  'resource-server': resourceServer,
-  'port-to-2026': portTo2026,
-  'answer-the-server': answerTheServer,
-};
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const CHECKS_FILE = 'check.ts';
+
+/** The exercises with checks: every folder here that holds a check.ts, in id order. */
+const ids = readdirSync(HERE, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(HERE, entry.name, CHECKS_FILE)))
+  .map((entry) => entry.name)
+  .sort();
+
+async function checksOf(id: string): Promise<readonly Check[]> {
+  const file = `exercises/${id}/${CHECKS_FILE}`;
+  const module = (await import(pathToFileURL(join(HERE, id, CHECKS_FILE)).href)) as {
+    checks?: unknown;
+  };
+  if (!Array.isArray(module.checks)) {
+    throw new Error(
+      `${file}: needs export const checks: Check[] = [...] (the checks its Check runs)`,
+    );
+  }
+  return module.checks as readonly Check[];
+}
+
+export const checks: Readonly<Record<string, readonly Check[]>> = Object.fromEntries(
+  await Promise.all(ids.map(async (id) => [id, await checksOf(id)] as const)),
+);

@@ -1,20 +1,14 @@
 // `npm run --silent new -- exercise <id> --lesson <slug> --title "..." [--summary "..."]`
-// Starts an exercise from templates/exercise/, registers its checks in the registry and writes
-// its test (tests/exercises/<id>.test.ts, from templates/exercise.test.ts.template). The
+// Starts an exercise from templates/exercise/ (its check.ts is all the registry needs: the
+// registry finds every exercise folder with one) and writes its test (tests/exercises/<id>.test.ts, from templates/exercise.test.ts.template). The
 // exercise.json it writes is validated with the harness's own schema before anything is
 // written and loaded again afterwards; on any failure nothing is left changed.
 import { lessonFoldersIn } from '../sandbox/course/lesson-folders.ts';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import * as prettier from 'prettier';
 import { parseWithFriendlyErrors } from '../sandbox/input/friendly-errors.ts';
-import {
-  EXERCISE_ID_BODY,
-  EXERCISE_ID_RULE,
-  exerciseIdSchema,
-  isLessonSlug,
-} from '../sandbox/exercises/ids.ts';
+import { EXERCISE_ID_RULE, exerciseIdSchema, isLessonSlug } from '../sandbox/exercises/ids.ts';
 import { ExerciseMeta } from '../sandbox/exercises/schema.ts';
 import { summaryFlag, titleFlag } from './text-flags.ts';
 import { loadExercise } from '../sandbox/exercises/loader.ts';
@@ -52,7 +46,6 @@ export class NewError extends Error {
 export interface Paths {
   repo: string;
   exercisesDir: string;
-  registry: string;
   /** Where the exercise's test file goes (tests/exercises/). */
   testsDir: string;
   /** Where the lessons are: an exercise belongs to one that exists. */
@@ -62,43 +55,11 @@ export interface Paths {
 /** A JSON string's inside, for filling a placeholder that sits between quotes. */
 const inJson = (s: string) => JSON.stringify(s).slice(1, -1);
 
-function camel(id: string): string {
-  return id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
-
-const IMPORT = new RegExp(
-  `^import \\{ checks as (\\w+) \\} from '\\./(${EXERCISE_ID_BODY})/check\\.ts';$`,
-);
-const MAP_START = /^export const checks: Record<string, readonly Check\[\]> = \{$/;
-
-/** The registry with the exercise's import and map entry added, in id order. */
-export function addToRegistry(text: string, id: string): string {
-  const lines = text.split('\n');
-  const name = camel(id);
-  const imports = lines.map((l, i) => [i, IMPORT.exec(l)] as const).filter(([, m]) => m);
-  if (imports.length === 0)
-    throw new NewError('the registry has no `import { checks as … }` lines', 1);
-  if (imports.some(([, m]) => m![1] === name || m![2] === id)) {
-    throw new NewError(`the registry already has ${id} (or a variable named ${name})`, 1);
-  }
-  const start = lines.findIndex((l) => MAP_START.test(l));
-  const end = lines.findIndex((l, i) => i > start && l === '};');
-  if (start === -1 || end === -1) throw new NewError('the registry has no `checks` map', 1);
-
-  const after = imports.find(([, m]) => m![2] > id);
-  const at = after ? after[0] : imports[imports.length - 1][0] + 1;
-  const entry = `  '${id}': ${name},`;
-  const out = [...lines];
-  out.splice(end, 0, entry);
-  out.splice(at, 0, `import { checks as ${name} } from './${id}/check.ts';`);
-  return out.join('\n');
-}
-
 function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
-/** Writes the exercise folder, its registry entry and its test file; returns the folder. */
+/** Writes the exercise folder (its check.ts is what the registry finds) and its test file. */
 export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<string> {
   const template = join(paths.repo, 'templates', 'exercise');
   const target = join(paths.exercisesDir, args.id);
@@ -107,7 +68,6 @@ export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<str
   }
   const testFile = join(paths.testsDir, `${args.id}.test.ts`);
   if (existsSync(testFile)) throw new NewError(`${testFile} exists already`, 1);
-  if (!existsSync(paths.registry)) throw new NewError(`no registry at ${paths.registry}`, 1);
   // Caught here, not eleven seconds into a build that cannot link the exercise to its page.
   const lessons = lessonFoldersIn(paths.lessonsDir);
   if (!lessons.some((lesson) => lesson.slug === args.lesson)) {
@@ -134,26 +94,16 @@ export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<str
     values,
   );
 
-  const before = readFileSync(paths.registry, 'utf8');
-  // The repository's prettier settings, wherever the registry lives (tests use a copy).
-  const config = (await prettier.resolveConfig(join(paths.repo, 'exercises', 'registry.ts'))) ?? {};
-  const registry = await prettier.format(addToRegistry(before, args.id), {
-    ...config,
-    filepath: paths.registry,
-  });
-
   try {
     cpSync(template, target, { recursive: true, errorOnExist: true, force: false });
     writeFileSync(join(target, 'exercise.json'), exerciseJson);
     writeFileSync(join(target, 'task.md'), task);
-    writeFileSync(paths.registry, registry);
     writeFileSync(testFile, test, { flag: 'wx' });
     // Load it as the harness will: the schema again, and every listed file present.
     loadExercise(paths.exercisesDir, args.id);
   } catch (err) {
     rmSync(target, { recursive: true, force: true });
     rmSync(testFile, { force: true });
-    writeFileSync(paths.registry, before);
     throw new NewError(`could not write the exercise: ${(err as Error).message}`, 1);
   }
   return target;

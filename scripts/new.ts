@@ -41,7 +41,6 @@ const repo = fileURLToPath(new URL('../', import.meta.url));
 const lessonsDir = process.env.MCP_WIRE_LESSONS_DIR ?? repo + 'lessons/';
 // Overridable so that tests scaffold into a copy of the exercises folder.
 const exercisesDir = process.env.MCP_WIRE_EXERCISES_DIR ?? repo + 'exercises/';
-const registry = process.env.MCP_WIRE_EXERCISES_REGISTRY ?? exercisesDir + 'registry.ts';
 const testsDir = process.env.MCP_WIRE_EXERCISE_TESTS_DIR ?? repo + 'tests/exercises/';
 const capturePaths: CapturePaths = { repo, lessonsDir };
 
@@ -121,12 +120,11 @@ if (parsed.kind === 'exercise') {
     const target = await newExercise(parsed.args, {
       repo,
       exercisesDir,
-      registry,
       testsDir,
       lessonsDir,
     });
     console.log(
-      `wrote ${target}, its test in ${testsDir}, and registered it in ${registry}.\n` +
+      `wrote ${target} and its test in ${testsDir}.\n` +
         `Its starter must fail and its solution pass: npm run --silent exercise -- check ` +
         `${parsed.args.id} (then --solution).`,
     );

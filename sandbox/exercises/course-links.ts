@@ -1,7 +1,8 @@
 // The ids that tie the course together, checked at build time: an exercise names its lesson
 // by slug (the one place the link is kept: a lesson's exercises are the ones that name it),
-// and every exercise folder needs its checks in exercises/registry.ts. A dangling one would otherwise build cleanly and fail in front of a
-// learner (a link to nowhere, a page whose Check has nothing to run).
+// and every exercise folder needs its checks, exercises/<id>/check.ts, which is all the
+// registry reads. A dangling one would otherwise build cleanly and fail in front of a learner
+// (a link to nowhere, a page whose Check has nothing to run).
 
 export interface ExerciseLinks {
   id: string;
@@ -19,7 +20,8 @@ const known = (names: Iterable<string>) => {
 export function danglingLinks(
   slugs: ReadonlySet<string>,
   exercises: readonly ExerciseLinks[],
-  registered: readonly string[],
+  /** The folders under exercises/ that hold a check.ts. */
+  withChecks: readonly string[],
 ): string[] {
   const problems: string[] = [];
   const exerciseIds = new Set(exercises.map((e) => e.id));
@@ -29,15 +31,15 @@ export function danglingLinks(
         `${exercise.file}: lesson: there is no lesson "${exercise.lesson}" in lessons/${known(slugs)}`,
       );
     }
-    if (!registered.includes(exercise.id)) {
+    if (!withChecks.includes(exercise.id)) {
       problems.push(
-        `exercises/registry.ts: "${exercise.id}" has no checks registered, so its Check would have nothing to run; import exercises/${exercise.id}/check.ts there (npm run new -- exercise does this for new exercises)`,
+        `exercises/${exercise.id}/check.ts: missing, so the exercise's Check would have nothing to run; write its checks there (export const checks = [...]; npm run new -- exercise starts one)`,
       );
     }
   }
-  for (const id of registered) {
+  for (const id of withChecks) {
     if (!exerciseIds.has(id)) {
-      problems.push(`exercises/registry.ts: "${id}" has checks but no folder exercises/${id}/`);
+      problems.push(`exercises/${id}/check.ts: has checks but no exercise.json beside it`);
     }
   }
   return problems;

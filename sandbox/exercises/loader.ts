@@ -39,6 +39,15 @@ export function listExerciseIds(root: string): string[] {
     .sort();
 }
 
+/** The folders under root that hold checks (a check.ts), in id order: what the registry loads. */
+export function idsWithChecks(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, 'check.ts')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
 /** Every exercise under root, in id order; the first broken one throws. */
 export function loadExercises(root: string): Exercise[] {
   return listExerciseIds(root).map((id) => loadExercise(root, id));

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadExercises, type Exercise } from '../exercises/loader.ts';
+import { checksFromFolders } from './checks-from-folders.ts';
 import { formatProblem, stripTypes } from '../strip/strip-types.ts';
 import { jsTwin } from '../strip/twin.ts';
 import type { ExtraFiles, RuntimeManifest } from './webcontainer/manifest.ts';
@@ -139,7 +140,7 @@ export async function bundleHarness(entry: string): Promise<string> {
   const result = await build({
     ...nodeBundle,
     entryPoints: [entry],
-    plugins: [paperTrailInBundle, englishZodOnly],
+    plugins: [paperTrailInBundle, englishZodOnly, checksFromFolders],
     define: notMain,
   });
   return result.outputFiles[0].text;
@@ -265,7 +266,7 @@ async function bundleContainerCode(
       outdir,
       metafile: true,
       chunkNames: 'node_modules/.mcpw-chunks/[name]-[hash]',
-      plugins: [paperTrailInBundle, englishZodOnly, zod4Only, policyInThePage],
+      plugins: [paperTrailInBundle, englishZodOnly, zod4Only, policyInThePage, checksFromFolders],
       define: notMain,
     });
     const pathOf = (path: string) => relative(outdir, resolve(path)).split('\\').join('/');

@@ -14,7 +14,6 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as prettier from 'prettier';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadExercise } from '../../sandbox/exercises/loader.ts';
 import { runExercise } from '../../sandbox/harness/run.ts';
@@ -84,18 +83,16 @@ describe('npm run new -- exercise', () => {
     expect(test).toContain("const EX = 'call-a-tool';");
     expect(test).not.toContain('{{');
 
+    // The registry, unchanged, finds the new folder's checks as the harness would load them.
     const registryFile = join(dir, 'registry.ts');
-    const registryText = readFileSync(registryFile, 'utf8');
-    expect(registryText).toContain("import { checks as callATool } from './call-a-tool/check.ts';");
-    expect(registryText).toContain("'call-a-tool': callATool,");
-    const config = (await prettier.resolveConfig(join(repo, 'exercises/registry.ts'))) ?? {};
-    expect(await prettier.check(registryText, { ...config, filepath: registryFile })).toBe(true);
-
-    // The edited registry itself is what the harness would import.
+    expect(readFileSync(registryFile, 'utf8')).toBe(
+      readFileSync(join(repo, 'exercises/registry.ts'), 'utf8'),
+    );
     const { checks } = (await import(pathToFileURL(registryFile).href)) as {
       checks: Record<string, readonly Check[]>;
     };
     expect(Object.keys(checks)).toContain('raw-client');
+    expect(checks['call-a-tool']?.length).toBeGreaterThan(0);
     const options = {
       exercise: 'call-a-tool',
       mode: 'check' as const,

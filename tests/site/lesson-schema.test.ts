@@ -98,8 +98,12 @@ describe('a real astro build with dangling ids', () => {
       expect(build.output).toContain(
         'exercises/orphan-ex/exercise.json: lesson: there is no lesson "no-such-lesson" in lessons/ (known: one)',
       );
-      expect(build.output).toContain('exercises/registry.ts: "orphan-ex" has no checks registered');
-      expect(build.output).toContain('exercises/registry.ts: "ghost" has checks but no folder');
+      expect(build.output).toContain(
+        "exercises/orphan-ex/check.ts: missing, so the exercise's Check would have nothing to run",
+      );
+      expect(build.output).toContain(
+        'exercises/ghost/check.ts: has checks but no exercise.json beside it',
+      );
     } finally {
       await build.cleanup();
     }
