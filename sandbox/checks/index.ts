@@ -67,16 +67,16 @@ export {
   readsWholeLines,
 } from './client-checks.ts';
 
-// added for negotiate
+// A driver's runs, told apart by its markers; text items; checks that could not judge.
 export { markedRuns, type MarkedRun } from './marked-runs.ts';
 export { textLines } from './text-lines.ts';
 export { notReachedAt, unjudged } from './not-reached-at.ts';
 
-// added for answer-the-server
+// What a request's arguments are, and how a value fits the form it was asked for.
 export { formMisfit, jsonOrNothing, kindOf } from './form-fit.ts';
 export { argumentsOf } from './arguments-of.ts';
 
-// added for watch-an-order, cancel-in-flight and the other vocab-b exercises
+// Requests and notifications by method, and replies found by id.
 export {
   isRequest,
   isNotification,
