@@ -7,6 +7,7 @@ import {
   cleanExit,
   conversation,
   driverReports,
+  envelopeProblem,
   errorOf,
   fail,
   frameRef,
@@ -15,6 +16,7 @@ import {
   json,
   jsonrpcFrames,
   markedRuns,
+  META_KEYS,
   oneMessagePerLine,
   paramsOf,
   parsedLine,
@@ -35,16 +37,12 @@ import {
   unjudged,
   type Check,
   type Read,
-  type Request,
   type RunRecord,
   type Said,
 } from '../../sandbox/checks/index.ts';
 
 const VERSION = '2026-07-28';
-const PREFIX = 'io.modelcontextprotocol/';
-const PV = `${PREFIX}protocolVersion`;
-const CAPS = `${PREFIX}clientCapabilities`;
-const INFO = `${PREFIX}clientInfo`;
+const { version: PV, capabilities: CAPS, info: INFO } = META_KEYS;
 const ORDER = 'PT-1041';
 /** drive.ts stops the lesson-2 client after this long (its LESSON_2_MS). */
 const LESSON_2_S = 6;
@@ -144,40 +142,6 @@ const discoversFirst: Check = {
   },
 };
 
-/** What is wrong with one request's _meta envelope, or undefined. */
-function envelopeProblem(r: Request): string | undefined {
-  const meta = paramsOf(r)._meta;
-  if (!isObject(meta))
-    return isObject(r.json) && '_meta' in r.json
-      ? 'has _meta beside params instead of inside them'
-      : `has no params._meta, so it names no protocol version`;
-  const keys = Object.keys(meta);
-  const lookalike = (name: string) =>
-    keys.find((k) => k !== `${PREFIX}${name}` && k.toLowerCase().endsWith(name.toLowerCase()));
-  if (!(PV in meta)) {
-    const near = lookalike('protocolVersion');
-    return near
-      ? `puts the version under ${quote(near)}; the key is "${PV}", reverse-DNS like a Java package`
-      : `has no "${PV}" in params._meta`;
-  }
-  if (meta[PV] !== VERSION)
-    return `names protocol version ${JSON.stringify(meta[PV])}; this client speaks "${VERSION}"`;
-  if (!isObject(meta[CAPS])) {
-    const near = lookalike('clientCapabilities') ?? lookalike('capabilities');
-    return near
-      ? `puts the capabilities under ${quote(near)}; the key is "${CAPS}"`
-      : `has no "${CAPS}" object in params._meta (it is required, even when it is {})`;
-  }
-  const info = meta[INFO];
-  if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') {
-    const near = lookalike('clientInfo');
-    return near
-      ? `puts the client's name under ${quote(near)}; the key is "${INFO}"`
-      : `has no "${INFO}" with a name and a version in params._meta`;
-  }
-  return undefined;
-}
-
 const metaEnvelope: Check = {
   id: 'meta-envelope',
   title: 'Every request carries the _meta envelope',
@@ -187,7 +151,7 @@ const metaEnvelope: Check = {
     if (requests.length === 0) return unjudged`Your client sent no requests.`;
     for (const r of requests) {
       if (r.message.method === 'initialize') continue; // the no-initialize check's subject
-      const problem = envelopeProblem(r);
+      const problem = envelopeProblem(r, VERSION);
       if (problem)
         return fail`Your ${frameRef(r.frame.seq)} (${r.message.method}) ${problem}. It ${answerWords(replyTo(port, r))}.`;
     }

@@ -137,3 +137,6 @@ export { printedLate } from './printed-late.ts';
 export { lineDiff, type LineDiff } from './line-diff.ts';
 export { stoppedWith } from './stopped-with.ts';
 export { passAt } from './outcome-at.ts';
+
+// 2026-07-28 clients (port-to-2026): the _meta envelope every request carries.
+export { META_KEYS, envelopeProblem } from './meta-envelope.ts';
