@@ -12,6 +12,7 @@ import {
   fail,
   frameRef,
   frontUntil,
+  howAnswered,
   isObject,
   json,
   jsonrpcFrames,
@@ -36,7 +37,6 @@ import {
   toolCalls,
   unjudged,
   type Check,
-  type Read,
   type RunRecord,
   type Said,
 } from '../../sandbox/checks/index.ts';
@@ -67,15 +67,6 @@ type Lesson2Run = ReturnType<typeof lesson2Of>[number];
 const onPort = (check: Check): Check => ({ ...check, run: (run) => check.run(portOf(run)) });
 
 // ---- Reading the port's conversation. ----
-
-function answerWords(r: Read | undefined): Said {
-  if (!r) return say`got no answer`;
-  const error = errorOf(r);
-  if (error)
-    return say`was answered in ${frameRef(r.frame.seq)} with error ${error.code} ${quote(error.message, 160)}`;
-  const type = resultOf(r)?.resultType;
-  return say`was answered in ${frameRef(r.frame.seq)} with ${typeof type === 'string' ? `resultType ${quote(type)}` : 'a result without resultType (a 2025-11-25 answer)'}`;
-}
 
 /** The cancel_order calls: the first, its answer, and the retry after an input_required. */
 function cancellation(port: RunRecord) {
@@ -108,7 +99,7 @@ const noInitialize: Check = {
       init.method === 'initialize' && served
         ? say` Paper Trail v2 took it for a 2025-11-25 client and answered in ${frameRef(answer!.frame.seq)} with protocolVersion ${quote(String(served.protocolVersion))}: from then on the whole connection spoke the old revision.`
         : answer
-          ? say` It ${answerWords(answer)}.`
+          ? say` It ${howAnswered(answer)}.`
           : '';
     return fail`Your ${frameRef(init.frame.seq)} sends ${init.method ?? ''}, which 2026-07-28 no longer has: there is no handshake and no session.${then}`;
   },
@@ -131,7 +122,7 @@ const discoversFirst: Check = {
       const why = errorOf(answer)
         ? ' Without a valid _meta envelope on it, Paper Trail v2 reads the connection as a 2025-11-25 one (see the meta-envelope check).'
         : '';
-      return fail`Your server/discover (${frameRef(n)}) ${answerWords(answer)}, not with supportedVersions holding "${VERSION}".${why}`;
+      return fail`Your server/discover (${frameRef(n)}) ${howAnswered(answer)}, not with supportedVersions holding "${VERSION}".${why}`;
     }
     const early = requests.find(
       (r) => r.frame.seq < n || (r !== discover && r.frame.seq < answer.frame.seq),
@@ -153,7 +144,7 @@ const metaEnvelope: Check = {
       if (r.message.method === 'initialize') continue; // the no-initialize check's subject
       const problem = envelopeProblem(r, VERSION);
       if (problem)
-        return fail`Your ${frameRef(r.frame.seq)} (${r.message.method}) ${problem}. It ${answerWords(replyTo(port, r))}.`;
+        return fail`Your ${frameRef(r.frame.seq)} (${r.message.method}) ${problem}. It ${howAnswered(replyTo(port, r))}.`;
     }
     const all =
       requests.length === 1
@@ -177,7 +168,7 @@ const orderStatus: Check = {
     const answer = replyTo(port, call);
     const result = resultOf(answer);
     if (!answer || result?.resultType !== 'complete' || !('structuredContent' in result))
-      return fail`Your order_status call (${frameRef(n)}) ${answerWords(answer)}, not a complete result with the order.`;
+      return fail`Your order_status call (${frameRef(n)}) ${howAnswered(answer)}, not a complete result with the order.`;
     return pass`order_status (${frameRef(n)}) returned the order in ${frameRef(answer.frame.seq)}.`;
   },
 };
@@ -199,7 +190,7 @@ const inputRequired: Check = {
       );
     }
     if (!c.inputRequired || !c.asked)
-      return fail`Your cancel_order call (${frameRef(n)}) ${answerWords(c.asked)}, not with the input_required result this exercise is about.`;
+      return fail`Your cancel_order call (${frameRef(n)}) ${howAnswered(c.asked)}, not with the input_required result this exercise is about.`;
     const a = frameRef(c.asked.frame.seq);
     if (!c.retry)
       return fail`${a} answered your cancel_order call with resultType "input_required": the server was asking the user to confirm, and nothing was cancelled yet. Your client never called cancel_order again with the answer.`;
@@ -219,7 +210,7 @@ const retriesWithAnswers: Check = {
       return unjudged`There was no retry of an input_required cancel_order to judge (see the input-required check).`;
     const retry = say`Your retry (${frameRef(c.retry.frame.seq)})`;
     const a = frameRef(c.asked.frame.seq);
-    const then = answerWords(c.final);
+    const then = howAnswered(c.final);
     const params = paramsOf(c.retry);
     const first = paramsOf(c.first!);
     if (!isDeepStrictEqual(params.arguments, first.arguments))
@@ -306,7 +297,7 @@ function lesson2Story(l: Lesson2Run): { said: Said; frame?: number } {
   const met =
     result && typeof result.protocolVersion === 'string'
       ? say`${init.message.method} (${frameRef(init.frame.seq)}) was answered in ${frameRef(answer!.frame.seq)} with protocolVersion ${quote(result.protocolVersion)}: the server served it as a 2025-11-25 client`
-      : say`${init.message.method} (${frameRef(init.frame.seq)}) ${answerWords(answer)}`;
+      : say`${init.message.method} (${frameRef(init.frame.seq)}) ${howAnswered(answer)}`;
   const end = l.end;
   const printed = typeof end?.stdout === 'string' ? end.stdout.trim() : '';
   const gist = typeof end?.stderr === 'string' ? stderrGist(end.stderr) : '';

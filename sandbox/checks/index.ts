@@ -138,5 +138,7 @@ export { lineDiff, type LineDiff } from './line-diff.ts';
 export { stoppedWith } from './stopped-with.ts';
 export { passAt } from './outcome-at.ts';
 
-// 2026-07-28 clients (port-to-2026): the _meta envelope every request carries.
+// 2026-07-28 clients (port-to-2026): the _meta envelope every request carries, how a request
+// was answered (resultType).
 export { META_KEYS, envelopeProblem } from './meta-envelope.ts';
+export { howAnswered } from './how-answered.ts';

@@ -1,6 +1,13 @@
-// The readings of a 2026-07-28 client: the _meta envelope each request carries.
+// The readings of a 2026-07-28 client: the _meta envelope each request carries, how a request
+// was answered.
 import { describe, expect, it } from 'vitest';
-import { conversation, envelopeProblem, META_KEYS } from '../../sandbox/checks/index.ts';
+import {
+  conversation,
+  envelopeProblem,
+  howAnswered,
+  META_KEYS,
+  replyTo,
+} from '../../sandbox/checks/index.ts';
 import { fakeRun, jsonFrame } from './fake-run.ts';
 
 const VERSION = '2026-07-28';
@@ -33,5 +40,27 @@ describe('envelopeProblem', () => {
     expect(problem({ params: { _meta: { ...good, [INFO]: { name: 'c' } } } })).toContain(
       `has no "${INFO}" with a name and a version`,
     );
+  });
+});
+
+describe('howAnswered', () => {
+  const frames = [
+    jsonFrame(0, 'c2s', { id: 1, method: 'a' }),
+    jsonFrame(1, 's2c', { id: 1, error: { code: -32601, message: 'Method not found' } }),
+    jsonFrame(2, 'c2s', { id: 2, method: 'b' }),
+    jsonFrame(3, 's2c', { id: 2, result: { resultType: 'complete' } }),
+    jsonFrame(4, 'c2s', { id: 3, method: 'c' }),
+    jsonFrame(5, 's2c', { id: 3, result: {} }),
+    jsonFrame(6, 'c2s', { id: 4, method: 'd' }),
+  ];
+  const run = fakeRun({ frames });
+  const words = (i: number) =>
+    String(howAnswered(replyTo(run, conversation(run).requests('c2s')[i])));
+
+  it('says what the server made of a request: an error, a resultType, an old result, nothing', () => {
+    expect(words(0)).toBe('was answered in frame 1 with error -32601 "Method not found"');
+    expect(words(1)).toBe('was answered in frame 3 with resultType "complete"');
+    expect(words(2)).toContain('a result without resultType (a 2025-11-25 answer)');
+    expect(words(3)).toBe('got no answer');
   });
 });
