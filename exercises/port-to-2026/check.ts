@@ -13,6 +13,7 @@ import {
   frameRef,
   frontUntil,
   howAnswered,
+  inputRoundTrip,
   isObject,
   json,
   jsonrpcFrames,
@@ -69,15 +70,7 @@ const onPort = (check: Check): Check => ({ ...check, run: (run) => check.run(por
 // ---- Reading the port's conversation. ----
 
 /** The cancel_order calls: the first, its answer, and the retry after an input_required. */
-function cancellation(port: RunRecord) {
-  const all = toolCalls(port, 'cancel_order');
-  const first = all[0];
-  const asked = replyTo(port, first);
-  const askedResult = resultOf(asked);
-  const inputRequired = askedResult?.resultType === 'input_required';
-  const retry = inputRequired && asked ? all.find((r) => r.frame.seq > asked.frame.seq) : undefined;
-  return { first, asked, askedResult, inputRequired, retry, final: replyTo(port, retry) };
-}
+const cancellation = (port: RunRecord) => inputRoundTrip(port, toolCalls(port, 'cancel_order'));
 
 // ---- The checks. ----
 
@@ -215,14 +208,12 @@ const retriesWithAnswers: Check = {
     const first = paramsOf(c.first!);
     if (!isDeepStrictEqual(params.arguments, first.arguments))
       return fail`${retry} sends arguments ${json(params.arguments ?? null)}, not the ${json(first.arguments)} of the call it answers: a retry repeats the call.`;
-    const asked = c.askedResult.inputRequests;
-    const wanted = Object.keys(isObject(asked) ? asked : {});
     const given = params.inputResponses;
     if (!isObject(given))
-      return fail`${retry} has no params.inputResponses, so it answers none of what ${a} asked (${keyList(wanted)}). It ${then}.`;
+      return fail`${retry} has no params.inputResponses, so it answers none of what ${a} asked (${keyList(c.keys)}). It ${then}.`;
     const keys = Object.keys(given);
-    if (!isDeepStrictEqual([...keys].sort(), [...wanted].sort()))
-      return fail`${retry} answers under ${keys.length ? keyList(keys) : 'no key'}, but ${a} asked under ${keyList(wanted)}: each answer goes under the key of the input request it answers. It ${then}.`;
+    if (!isDeepStrictEqual([...keys].sort(), [...c.keys].sort()))
+      return fail`${retry} answers under ${keys.length ? keyList(keys) : 'no key'}, but ${a} asked under ${keyList(c.keys)}: each answer goes under the key of the input request it answers. It ${then}.`;
     const bad = keys.find((k) => {
       const v = given[k];
       return (
@@ -236,7 +227,7 @@ const retriesWithAnswers: Check = {
       return fail`${retry} sends requestState ${JSON.stringify(params.requestState ?? null)}, but ${a} gave ${JSON.stringify(state)}. It is the server's note to itself: send it back exactly as it came, never a value of your own.`;
     if (!c.final || resultOf(c.final)?.resultType !== 'complete')
       return fail`${retry} ${then}, not with a complete result.`;
-    return pass`${retry} answered "${wanted.join('", "')}" and sent requestState back; ${frameRef(c.final.frame.seq)} completed the cancellation.`;
+    return pass`${retry} answered "${c.keys.join('", "')}" and sent requestState back; ${frameRef(c.final.frame.seq)} completed the cancellation.`;
   },
 };
 

@@ -139,6 +139,7 @@ export { stoppedWith } from './stopped-with.ts';
 export { passAt } from './outcome-at.ts';
 
 // 2026-07-28 clients (port-to-2026): the _meta envelope every request carries, how a request
-// was answered (resultType).
+// was answered (resultType), an input_required answer and its retry.
 export { META_KEYS, envelopeProblem } from './meta-envelope.ts';
 export { howAnswered } from './how-answered.ts';
+export { inputRoundTrip } from './input-round-trip.ts';

@@ -1,12 +1,14 @@
 // The readings of a 2026-07-28 client: the _meta envelope each request carries, how a request
-// was answered.
+// was answered, and an input_required answer with its retry.
 import { describe, expect, it } from 'vitest';
 import {
   conversation,
   envelopeProblem,
   howAnswered,
+  inputRoundTrip,
   META_KEYS,
   replyTo,
+  toolCalls,
 } from '../../sandbox/checks/index.ts';
 import { fakeRun, jsonFrame } from './fake-run.ts';
 
@@ -62,5 +64,38 @@ describe('howAnswered', () => {
     expect(words(1)).toBe('was answered in frame 3 with resultType "complete"');
     expect(words(2)).toContain('a result without resultType (a 2025-11-25 answer)');
     expect(words(3)).toBe('got no answer');
+  });
+});
+
+describe('inputRoundTrip', () => {
+  const call = (seq: number, id: number) =>
+    jsonFrame(seq, 'c2s', { id, method: 'tools/call', params: { name: 't' } });
+  const asks = { resultType: 'input_required', inputRequests: { confirm: {} }, requestState: 's' };
+
+  it('pairs an input_required answer with the next call, the retry, and its answer', () => {
+    const run = fakeRun({
+      frames: [
+        call(0, 1),
+        jsonFrame(1, 's2c', { id: 1, result: asks }),
+        call(2, 2),
+        jsonFrame(3, 's2c', { id: 2, result: { resultType: 'complete' } }),
+      ],
+    });
+    const trip = inputRoundTrip(run, toolCalls(run, 't'));
+    expect(trip).toMatchObject({ inputRequired: true, keys: ['confirm'] });
+    expect([trip.asked, trip.retry, trip.final].map((r) => r?.frame.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('has no retry when the first answer was the answer', () => {
+    const run = fakeRun({
+      frames: [
+        call(0, 1),
+        jsonFrame(1, 's2c', { id: 1, result: { resultType: 'complete' } }),
+        call(2, 2),
+      ],
+    });
+    const trip = inputRoundTrip(run, toolCalls(run, 't'));
+    expect(trip.inputRequired).toBe(false);
+    expect(trip.retry).toBeUndefined();
   });
 });
