@@ -5,9 +5,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   cleanExit,
-  conversation,
+  discoveryChecks,
   driverReports,
-  envelopeProblem,
   errorOf,
   fail,
   frameRef,
@@ -43,7 +42,7 @@ import {
 } from '../../sandbox/checks/index.ts';
 
 const VERSION = '2026-07-28';
-const { version: PV, capabilities: CAPS, info: INFO } = META_KEYS;
+const CAPS = META_KEYS.capabilities;
 const ORDER = 'PT-1041';
 /** drive.ts stops the lesson-2 client after this long (its LESSON_2_MS). */
 const LESSON_2_S = 6;
@@ -73,79 +72,6 @@ const onPort = (check: Check): Check => ({ ...check, run: (run) => check.run(por
 const cancellation = (port: RunRecord) => inputRoundTrip(port, toolCalls(port, 'cancel_order'));
 
 // ---- The checks. ----
-
-const noInitialize: Check = {
-  id: 'no-initialize',
-  title: 'No initialize, no notifications/initialized',
-  hint: '2026-07-28 has no handshake: start with server/discover and send what initialize carried in every request’s params._meta.',
-  run(port) {
-    const sent = conversation(port).messages('c2s');
-    if (sent.length === 0)
-      return unjudged`Your client sent nothing, so there was nothing to judge.`;
-    const init = sent.find(
-      (r) => r.method === 'initialize' || r.method === 'notifications/initialized',
-    );
-    if (!init) return pass('Your client sent neither initialize nor notifications/initialized.');
-    const answer = replyTo(port, init);
-    const served = resultOf(answer);
-    const then =
-      init.method === 'initialize' && served
-        ? say` Paper Trail v2 took it for a 2025-11-25 client and answered in ${frameRef(answer!.frame.seq)} with protocolVersion ${quote(String(served.protocolVersion))}: from then on the whole connection spoke the old revision.`
-        : answer
-          ? say` It ${howAnswered(answer)}.`
-          : '';
-    return fail`Your ${frameRef(init.frame.seq)} sends ${init.method ?? ''}, which 2026-07-28 no longer has: there is no handshake and no session.${then}`;
-  },
-};
-
-const discoversFirst: Check = {
-  id: 'discover-first',
-  title: 'Ask server/discover first, and wait for 2026-07-28 in its answer',
-  hint: 'Send server/discover (with params._meta) as your first request, and send tools/call only after its answer lists "2026-07-28" in supportedVersions.',
-  run(port) {
-    const requests = conversation(port).requests('c2s');
-    if (requests.length === 0) return unjudged`Your client sent no requests.`;
-    const discover = requests.find((r) => r.message.method === 'server/discover');
-    if (!discover)
-      return fail`Your client never sent server/discover; its first request was ${requests[0]!.message.method} (${frameRef(requests[0]!.frame.seq)}). On 2026-07-28 server/discover is how a client learns which revisions the server speaks before it relies on one.`;
-    const n = discover.frame.seq;
-    const answer = replyTo(port, discover);
-    const versions = resultOf(answer)?.supportedVersions;
-    if (!answer || !Array.isArray(versions) || !versions.includes(VERSION)) {
-      const why = errorOf(answer)
-        ? ' Without a valid _meta envelope on it, Paper Trail v2 reads the connection as a 2025-11-25 one (see the meta-envelope check).'
-        : '';
-      return fail`Your server/discover (${frameRef(n)}) ${howAnswered(answer)}, not with supportedVersions holding "${VERSION}".${why}`;
-    }
-    const early = requests.find(
-      (r) => r.frame.seq < n || (r !== discover && r.frame.seq < answer.frame.seq),
-    );
-    if (early)
-      return fail`Your ${frameRef(early.frame.seq)} (${early.message.method}) was sent before server/discover was answered (${frameRef(answer.frame.seq)}): wait for the server to say it speaks ${VERSION} before you speak it.`;
-    return pass`server/discover (${frameRef(n)}) came first, and ${frameRef(answer.frame.seq)} offered ${VERSION}.`;
-  },
-};
-
-const metaEnvelope: Check = {
-  id: 'meta-envelope',
-  title: 'Every request carries the _meta envelope',
-  hint: `Put {"${PV}":"${VERSION}","${CAPS}":{…},"${INFO}":{"name":…,"version":…}} in params._meta of every request.`,
-  run(port) {
-    const requests = conversation(port).requests('c2s');
-    if (requests.length === 0) return unjudged`Your client sent no requests.`;
-    for (const r of requests) {
-      if (r.message.method === 'initialize') continue; // the no-initialize check's subject
-      const problem = envelopeProblem(r, VERSION);
-      if (problem)
-        return fail`Your ${frameRef(r.frame.seq)} (${r.message.method}) ${problem}. It ${howAnswered(replyTo(port, r))}.`;
-    }
-    const all =
-      requests.length === 1
-        ? 'Your one request carries'
-        : `All ${requests.length} of your requests carry`;
-    return pass(`${all} "${PV}": "${VERSION}", "${CAPS}" and "${INFO}".`);
-  },
-};
 
 const orderStatus: Check = {
   id: 'order-status',
@@ -325,9 +251,7 @@ export const checks: Check[] = [
   jsonrpcFrames,
   oneMessagePerLine,
   requestIds,
-  noInitialize,
-  discoversFirst,
-  metaEnvelope,
+  ...discoveryChecks(VERSION),
   orderStatus,
   inputRequired,
   retriesWithAnswers,

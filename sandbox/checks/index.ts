@@ -139,7 +139,9 @@ export { stoppedWith } from './stopped-with.ts';
 export { passAt } from './outcome-at.ts';
 
 // 2026-07-28 clients (port-to-2026): the _meta envelope every request carries, how a request
-// was answered (resultType), an input_required answer and its retry.
+// was answered (resultType), an input_required answer and its retry; how such a client starts,
+// as checks.
 export { META_KEYS, envelopeProblem } from './meta-envelope.ts';
 export { howAnswered } from './how-answered.ts';
 export { inputRoundTrip } from './input-round-trip.ts';
+export { discoveryChecks } from './discovery-checks.ts';

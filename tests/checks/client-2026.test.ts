@@ -1,8 +1,9 @@
 // The readings of a 2026-07-28 client: the _meta envelope each request carries, how a request
-// was answered, and an input_required answer with its retry.
+// was answered, an input_required answer with its retry; and the checks of how it starts.
 import { describe, expect, it } from 'vitest';
 import {
   conversation,
+  discoveryChecks,
   envelopeProblem,
   howAnswered,
   inputRoundTrip,
@@ -97,5 +98,31 @@ describe('inputRoundTrip', () => {
     const trip = inputRoundTrip(run, toolCalls(run, 't'));
     expect(trip.inputRequired).toBe(false);
     expect(trip.retry).toBeUndefined();
+  });
+});
+
+describe('discoveryChecks', () => {
+  const meta = { _meta: good };
+  const discover = jsonFrame(0, 'c2s', { id: 1, method: 'server/discover', params: meta });
+  const offered = (seq = 1) =>
+    jsonFrame(seq, 's2c', { id: 1, result: { supportedVersions: [VERSION] } });
+  const call = (seq: number, params: object = meta) =>
+    jsonFrame(seq, 'c2s', { id: 2, method: 'tools/call', params: { name: 't', ...params } });
+  const judged = (...frames: ReturnType<typeof jsonFrame>[]) =>
+    discoveryChecks(VERSION).map((c) => [c.id, c.run(fakeRun({ frames })).ok]);
+
+  it('passes a client that discovers, waits for the answer and sends the envelope', () => {
+    expect(judged(discover, offered(), call(2))).toEqual([
+      ['no-initialize', true],
+      ['discover-first', true],
+      ['meta-envelope', true],
+    ]);
+  });
+
+  it('fails each rule on its own mistake', () => {
+    const init = jsonFrame(0, 'c2s', { id: 1, method: 'initialize', params: meta });
+    expect(judged(init)[0]).toEqual(['no-initialize', false]);
+    expect(judged(discover, call(1), offered(2))[1]).toEqual(['discover-first', false]);
+    expect(judged(discover, offered(), call(2, {}))[2]).toEqual(['meta-envelope', false]);
   });
 });
