@@ -5,8 +5,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   argumentsOf,
-  conversation,
-  driverReports,
   extraLines,
   fail,
   firstFailing,
@@ -14,12 +12,12 @@ import {
   isObject,
   isRequest,
   json,
-  markedRuns,
   paramsOf,
   parsedLine,
   pass,
   perRun,
   quote,
+  reportedRuns,
   resultOf,
   say,
   shownLine,
@@ -65,19 +63,16 @@ const ABOUT: Record<Name, string> = {
   C: 'run C (the server answers a version your client does not speak)',
 };
 
-const scenarios = perRun((run): Scenario[] => {
-  const started = markedRuns(run, 'start');
-  const reports = driverReports(run.program.stdout, 'scenario');
-  return reports.flatMap(({ value }) => {
-    if (typeof value.name !== 'string') return [];
-    const conv = started.find((m) => m.name === value.name)?.conv ?? conversation(run);
+const scenarios = perRun((run): Scenario[] =>
+  reportedRuns(run, 'start', 'scenario').flatMap(({ conv, end }) => {
+    if (!end) return [];
     const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
     const answer = init && conv.responseTo(init);
     const answered = stringOf(resultOf(answer)?.protocolVersion);
     const sent = conv.messages('c2s');
-    return [{ ...(value as unknown as Scenario), conv, sent, init, answer, answered }];
-  });
-});
+    return [{ ...(end as unknown as Scenario), conv, sent, init, answer, answered }];
+  }),
+);
 
 const scenario = (run: RunRecord, name: Name) => scenarios(run).find((s) => s.name === name);
 const methodOf = (r: Read): string =>

@@ -6,7 +6,6 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   cleanExit,
   discoveryChecks,
-  driverReports,
   errorOf,
   fail,
   frameRef,
@@ -16,7 +15,6 @@ import {
   isObject,
   json,
   jsonrpcFrames,
-  markedRuns,
   META_KEYS,
   oneMessagePerLine,
   paramsOf,
@@ -27,6 +25,7 @@ import {
   printedLinesAt,
   quote,
   readsWholeLines,
+  reportedRuns,
   replyTo,
   requestIds,
   resultOf,
@@ -37,6 +36,7 @@ import {
   toolCalls,
   unjudged,
   type Check,
+  type ReportedRun,
   type RunRecord,
   type Said,
 } from '../../sandbox/checks/index.ts';
@@ -52,16 +52,8 @@ const LESSON_2_S = 6;
 /** The port's run as if it had been the only program. */
 const portOf = perRun((run) => frontUntil(run, 'lesson-2-start', 'port-exit'));
 
-/** Each lesson-2 run after it, by the --legacy mode its server ran with; `end` is its report. */
-const lesson2Of = perRun((run) =>
-  markedRuns(run, 'lesson-2-start', 'legacy').map(({ name, conv }) => ({
-    legacy: name,
-    conv,
-    end: driverReports(run.program.stdout, 'lesson-2-end').find((e) => e.value.legacy === name)
-      ?.value,
-  })),
-);
-type Lesson2Run = ReturnType<typeof lesson2Of>[number];
+/** Each lesson-2 run after it, named by the --legacy mode its server ran with. */
+const lesson2Of = perRun((run) => reportedRuns(run, 'lesson-2-start', 'lesson-2-end', 'legacy'));
 
 /** A check held to the port's part of the run. */
 const onPort = (check: Check): Check => ({ ...check, run: (run) => check.run(portOf(run)) });
@@ -199,12 +191,12 @@ const printsResults: Check = {
 // ---- Ungraded: the lesson-2 client against the same server. ----
 
 /** What the lesson-2 client met, in words, and the frame that shows it best. */
-function lesson2Story(l: Lesson2Run): { said: Said; frame?: number } {
+function lesson2Story(l: ReportedRun): { said: Said; frame?: number } {
   const init = l.conv.requests('c2s')[0];
   const where =
-    l.legacy === 'reject'
+    l.name === 'reject'
       ? 'Against Paper Trail v2 started with --legacy reject, a server that speaks 2026-07-28 only'
-      : `Against Paper Trail v2 with --legacy ${l.legacy}`;
+      : `Against Paper Trail v2 with --legacy ${l.name}`;
   if (!init) {
     const stopped = l.end?.stopped === true ? `, and was stopped after ${LESSON_2_S} s` : '';
     return { said: say`${where}, your lesson-2 client sent nothing${stopped}.` };

@@ -145,3 +145,7 @@ export { META_KEYS, envelopeProblem } from './meta-envelope.ts';
 export { howAnswered } from './how-answered.ts';
 export { inputRoundTrip } from './input-round-trip.ts';
 export { discoveryChecks } from './discovery-checks.ts';
+
+// Drivers that start the learner's program several times (negotiate, port-to-2026): each run's
+// frames with the driver's report of how it ended.
+export { reportedRuns, type ReportedRun } from './reported-runs.ts';

@@ -1,0 +1,33 @@
+// reportedRuns: a driver's runs, each with the frames from its start marker and the report of
+// how it ended, matched by the name both lines give it.
+import { describe, expect, it } from 'vitest';
+import { reportedRuns } from '../../sandbox/checks/index.ts';
+import { fakeRun, jsonFrame } from './fake-run.ts';
+
+describe('reportedRuns', () => {
+  it('pairs each marked run with the end report that names it, or none when it has none', () => {
+    const line = (tag: string, value: object) => `@@${tag} ${JSON.stringify(value)}\n`;
+    const stdout =
+      line('start', { legacy: 'reject' }) +
+      line('end', { legacy: 'reject', code: 1 }) +
+      line('start', { legacy: 'serve' });
+    const frames = [0, 1, 2].map((seq) => jsonFrame(seq, 'c2s', { method: 'ping', id: seq }));
+    const runs = reportedRuns(
+      fakeRun({
+        frames,
+        program: { stdout, stderr: '', exit: { code: 0, signal: null } },
+        printed: [
+          { offset: 0, frames: 0 },
+          { offset: stdout.lastIndexOf('@@start'), frames: 2 },
+        ],
+      }),
+      'start',
+      'end',
+      'legacy',
+    );
+    expect(runs.map((r) => [r.name, r.end?.code, r.conv.reads.length])).toEqual([
+      ['reject', 1, 2],
+      ['serve', undefined, 1],
+    ]);
+  });
+});
