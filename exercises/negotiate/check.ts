@@ -21,7 +21,7 @@ import {
   resultOf,
   say,
   shownLine,
-  stderrGist,
+  stderrNote,
   stringOf,
   textLines,
   unjudged,
@@ -88,11 +88,8 @@ function ending(s: Scenario): string {
 }
 
 /** The line of the client's stderr that says what went wrong (the server's own lines aside). */
-function told(s: Scenario): string {
-  const own = s.stderr.split('\n').filter((l) => !l.startsWith('paper-trail:'));
-  const gist = stderrGist(own.join('\n'));
-  return gist ? ` Its stderr: ${quote(gist, 200)}.` : '';
-}
+const told = (s: Scenario) =>
+  stderrNote(s.stderr.replace(/^paper-trail:.*(\n|$)/gm, ''), 'Its stderr:', 200, '.');
 
 /** A run whose initialize got a result: `a` is that result's frame, `answered` its version. */
 type Answered = Scenario & { a: number; answered: string };
@@ -122,13 +119,10 @@ const runsAllThree: Check = {
   run(run) {
     const got = scenarios(run).length;
     if (got === 3) return pass`The driver ran your client against all three servers.`;
-    const gist = stderrGist(run.program.stderr);
     const why =
       run.verdict === 'timeout'
         ? ` The whole run was stopped at ${run.timeoutMs / 1000} s.`
-        : gist
-          ? ` Its stderr ended with: ${quote(gist, 240)}`
-          : '';
+        : stderrNote(run.program.stderr, 'Its stderr ended with:', 240);
     return fail`The driver reported ${got} of 3 runs before it stopped.${why}`;
   },
 };
