@@ -13,6 +13,7 @@ import {
   isRequest,
   json,
   paramsOf,
+  parseCrash,
   parsedLine,
   pass,
   perRun,
@@ -293,9 +294,6 @@ const saysWhy: Check = {
   }),
 };
 
-/** Node's words for JSON.parse failing on text that is not one whole JSON value. */
-const PARSE_CRASH = /^\s*SyntaxError\b.*JSON.*$/m;
-
 const readsWholeLines: Check = {
   id: 'reads-whole-lines',
   title: 'Read whole lines, however the bytes arrive',
@@ -308,7 +306,7 @@ const readsWholeLines: Check = {
       return unjudged`The server sent your client nothing, so there was nothing to read.`;
     const bad = firstFailing(all, (s) => {
       const [first, last] = [s.conv.from('s2c')[0], s.conv.from('s2c').at(-1)];
-      const crash = PARSE_CRASH.exec(s.stderr)?.[0].trim();
+      const crash = parseCrash(s.stderr);
       if (crash && first)
         return fail`In ${ABOUT[s.name]} your client parsed a piece of ${frameRef(first.frame.seq)} as if it were a whole message: ${quote(crash, 120)}. A pipe may cut a line anywhere, and in a check run the harness makes sure it does; buffer what you read until "\\n" and parse each whole line.`;
       if (s.stdout.includes('\uFFFD') && last)

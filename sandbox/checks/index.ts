@@ -147,5 +147,7 @@ export { inputRoundTrip } from './input-round-trip.ts';
 export { discoveryChecks } from './discovery-checks.ts';
 
 // Drivers that start the learner's program several times (negotiate, port-to-2026): each run's
-// frames with the driver's report of how it ended.
+// frames with the driver's report of how it ended; the words of a client that parsed a piece of
+// a line, in any stderr.
 export { reportedRuns, type ReportedRun } from './reported-runs.ts';
+export { parseCrash } from './parse-crash.ts';

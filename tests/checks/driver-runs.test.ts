@@ -1,7 +1,8 @@
-// reportedRuns: a driver's runs, each with the frames from its start marker and the report of
-// how it ended, matched by the name both lines give it.
+// Readings for drivers that run the learner's client several times: each run with the frames
+// from its start marker and the report of how it ended, matched by the name both lines give it;
+// the words of a client that parsed a piece of a line, in a stderr the driver reported.
 import { describe, expect, it } from 'vitest';
-import { reportedRuns } from '../../sandbox/checks/index.ts';
+import { parseCrash, reportedRuns } from '../../sandbox/checks/index.ts';
 import { fakeRun, jsonFrame } from './fake-run.ts';
 
 describe('reportedRuns', () => {
@@ -29,5 +30,14 @@ describe('reportedRuns', () => {
       ['reject', 1, 2],
       ['serve', undefined, 1],
     ]);
+  });
+});
+
+describe('parseCrash', () => {
+  it("finds Node's SyntaxError about JSON, and nothing in other failures", () => {
+    const stderr =
+      'file:///x/client.ts:3\n  SyntaxError: Unterminated string in JSON at position 9\n    at JSON.parse\n';
+    expect(parseCrash(stderr)).toBe('SyntaxError: Unterminated string in JSON at position 9');
+    expect(parseCrash('TypeError: x is not a function\n')).toBeUndefined();
   });
 });
