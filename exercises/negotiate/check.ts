@@ -9,6 +9,7 @@ import {
   fail,
   firstFailing,
   frameRef,
+  initializeOf,
   isObject,
   isRequest,
   json,
@@ -23,7 +24,6 @@ import {
   say,
   shownLine,
   stderrNote,
-  stringOf,
   textLines,
   unjudged,
   type Check,
@@ -40,8 +40,8 @@ const SPEAKS_TEXT = `${SPEAKS[0]} and ${SPEAKS[1]}`;
 
 type Name = 'A' | 'B' | 'C';
 
-/** One run of the client as the driver reported it, with its frames read. */
-interface Scenario {
+/** What drive.ts reports of one run of the client. */
+interface Report {
   name: Name;
   order: string;
   exit: { code: number | null; signal: string | null };
@@ -50,13 +50,10 @@ interface Scenario {
   ms: number;
   stdout: string;
   stderr: string;
-  conv: Conversation;
-  sent: Read[];
-  init?: Read;
-  answer?: Read;
-  /** The protocolVersion the server answered, when it did. */
-  answered?: string;
 }
+
+/** One run of the client as the driver reported it, with its frames read. */
+type Scenario = Report & ReturnType<typeof initializeOf> & { conv: Conversation; sent: Read[] };
 
 const ABOUT: Record<Name, string> = {
   A: 'run A (the server accepts your offer)',
@@ -65,14 +62,11 @@ const ABOUT: Record<Name, string> = {
 };
 
 const scenarios = perRun((run): Scenario[] =>
-  reportedRuns(run, 'start', 'scenario').flatMap(({ conv, end }) => {
-    if (!end) return [];
-    const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
-    const answer = init && conv.responseTo(init);
-    const answered = stringOf(resultOf(answer)?.protocolVersion);
-    const sent = conv.messages('c2s');
-    return [{ ...(end as unknown as Scenario), conv, sent, init, answer, answered }];
-  }),
+  reportedRuns(run, 'start', 'scenario').flatMap(({ conv, end }) =>
+    end
+      ? [{ ...(end as unknown as Report), ...initializeOf(conv), conv, sent: conv.messages('c2s') }]
+      : [],
+  ),
 );
 
 const scenario = (run: RunRecord, name: Name) => scenarios(run).find((s) => s.name === name);
