@@ -7,6 +7,7 @@ import {
   argumentsOf,
   extraLines,
   fail,
+  failAt,
   firstFailing,
   frameRef,
   initializeOf,
@@ -97,9 +98,8 @@ const inRun =
     if (!s) return unjudged`The driver did not report ${ABOUT[name]} (see runs-all-three).`;
     if (!s.init)
       return unjudged`In ${ABOUT[name]} your client sent no initialize (see offers-latest).`;
-    const n = s.init.frame.seq;
     if (!s.answer || s.answered === undefined)
-      return unjudged`In ${ABOUT[name]} your initialize (${frameRef(n)}) got no result (see offers-latest).`;
+      return unjudged`In ${ABOUT[name]} your initialize (${frameRef(s.init.frame.seq)}) got no result (see offers-latest).`;
     return rule({ ...s, a: s.answer.frame.seq, answered: s.answered });
   };
 
@@ -253,12 +253,9 @@ const hangsUp: Check = {
     if (SPEAKS.includes(answered))
       return unjudged`In run C the server answered "${answered}" (${frameRef(a)}), which your client speaks: did your client offer "${LATEST}"? (see offers-latest)`;
     const after = sentAfter(s, a)[0];
-    if (after) {
-      return fail(
-        say`In run C the server answered "${answered}" (${frameRef(a)}), a version your client does not speak (${SPEAKS_TEXT}), yet your client then sent ${methodOf(after)} (${frameRef(after.frame.seq)}). Once the answer is a version your client cannot speak, the session is over: send nothing more, not even notifications/initialized.`,
-        after.frame.seq,
-      );
-    }
+    const sentOn = failAt(after?.frame.seq); // about what was sent, though it names the answer first
+    if (after)
+      return sentOn`In run C the server answered "${answered}" (${frameRef(a)}), a version your client does not speak (${SPEAKS_TEXT}), yet your client then sent ${methodOf(after)} (${frameRef(after.frame.seq)}). Once the answer is a version your client cannot speak, the session is over: send nothing more, not even notifications/initialized.`;
     if (s.stopped)
       return fail`In run C the server answered "${answered}" (${frameRef(a)}) and your client sent nothing more, but it was still running ${s.ms / 1000} s later, when the driver stopped it. Close the server's stdin (server.stdin.end()) so the server exits: while its pipes are open, your process cannot end.`;
     return pass`In run C your client sent nothing after the answer "${answered}" (${frameRef(a)}) and ${ending(s)}.`;
