@@ -2,7 +2,6 @@
 // accepting its offer (A), answering an older version it speaks (B) and answering one it does
 // not speak (C). The driver marks each start with "@@start" and reports each run's end with
 // "@@scenario"; it waits before starting a client so that each run's frames stand apart.
-import { isDeepStrictEqual } from 'node:util';
 import {
   argumentsOf,
   extraLines,
@@ -16,8 +15,8 @@ import {
   json,
   paramsOf,
   parseCrash,
-  parsedLine,
   pass,
+  printsValue,
   perRun,
   quote,
   reportedRuns,
@@ -70,7 +69,6 @@ const scenarios = perRun((run): Scenario[] =>
   ),
 );
 
-const scenario = (run: RunRecord, name: Name) => scenarios(run).find((s) => s.name === name);
 const methodOf = (r: Read): string =>
   r.message && 'method' in r.message ? r.message.method : 'a response';
 const isPing = (r: Read) => isRequest(r, 'ping');
@@ -94,7 +92,7 @@ type Answered = Scenario & { a: number; answered: string };
 const inRun =
   (name: Name, rule: (s: Answered) => Outcome) =>
   (run: RunRecord): Outcome => {
-    const s = scenario(run, name);
+    const s = scenarios(run).find((s) => s.name === name);
     if (!s) return unjudged`The driver did not report ${ABOUT[name]} (see runs-all-three).`;
     if (!s.init)
       return unjudged`In ${ABOUT[name]} your client sent no initialize (see offers-latest).`;
@@ -230,8 +228,7 @@ function continues(name: 'A' | 'B', expected: string): Check {
       const r = reply.frame.seq;
       const lines = textLines(s.stdout);
       const order = result.structuredContent;
-      const shows = (l: string) => order !== undefined && isDeepStrictEqual(parsedLine(l), order);
-      const hit = lines.findIndex(shows);
+      const hit = lines.findIndex((l) => printsValue(l, order));
       const extra = lines.filter((_, i) => i !== hit);
       if (hit !== -1 && extra.length > 0)
         return fail`In ${where} your client printed the structuredContent of ${frameRef(r)}, but its stdout also holds ${extraLines(extra.length)}, ${shownLine(extra[0])}. Stdout must hold that one result line and nothing else: diagnostics belong on stderr, with console.error.`;

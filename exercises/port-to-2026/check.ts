@@ -18,11 +18,11 @@ import {
   META_KEYS,
   oneMessagePerLine,
   paramsOf,
-  parsedLine,
   pass,
   perRun,
   printedBefore,
   printedLinesAt,
+  printsValue,
   quote,
   readsWholeLines,
   reportedRuns,
@@ -164,7 +164,7 @@ const printsResults: Check = {
     const expected = [
       {
         want: JSON.stringify(order),
-        ok: (l: string) => isDeepStrictEqual(parsedLine(l), order),
+        ok: (l: string) => printsValue(l, order),
         reply: statusAnswer.frame.seq,
       },
       { want: text, ok: (l: string) => l.trim() === text, reply: c.final.frame.seq },

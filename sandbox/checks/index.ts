@@ -148,7 +148,9 @@ export { discoveryChecks } from './discovery-checks.ts';
 
 // Drivers that start the learner's program several times (negotiate, port-to-2026): each run's
 // frames with the driver's report of how it ended; the words of a client that parsed a piece of
-// a line, in any stderr; a 2025 client's initialize and the version its answer settled.
+// a line, in any stderr; a 2025 client's initialize and the version its answer settled; a
+// printed line judged by the JSON value it holds.
 export { reportedRuns, type ReportedRun } from './reported-runs.ts';
 export { parseCrash } from './parse-crash.ts';
 export { initializeOf } from './initialize-of.ts';
+export { printsValue } from './prints-value.ts';
