@@ -168,11 +168,9 @@ const waitsForResult: Check = {
       if (tooSoon)
         return fail`In ${ABOUT[s.name]} your client sent ${methodOf(tooSoon)} (${frameRef(tooSoon.frame.seq)}) before the initialize result arrived (${frameRef(answer)}). Until you have read the version the server answered you do not know whether the session goes on, so send nothing but ping.`;
       const initialized = s.sent.find((r) => methodOf(r) === 'notifications/initialized');
+      const until = initialized?.frame.seq ?? Infinity;
       const request = sentAfter(s, answer).find(
-        (r) =>
-          r.message?.kind === 'request' &&
-          !isPing(r) &&
-          (!initialized || r.frame.seq < initialized.frame.seq),
+        (r) => r.message?.kind === 'request' && !isPing(r) && r.frame.seq < until,
       );
       const first = initialized
         ? say`before notifications/initialized (${frameRef(initialized.frame.seq)})`
