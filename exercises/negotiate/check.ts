@@ -2,29 +2,28 @@
 // accepting its offer (A), answering an older version it speaks (B) and answering one it does
 // not speak (C). The driver marks each start with "@@start" and reports each run's end with
 // "@@scenario"; it waits before starting a client so that each run's frames stand apart.
-import { isDeepStrictEqual } from 'node:util';
 import {
   argumentsOf,
-  conversation,
-  driverReports,
   extraLines,
   fail,
+  failAt,
   firstFailing,
   frameRef,
+  initializeOf,
   isObject,
   isRequest,
   json,
-  markedRuns,
   paramsOf,
-  parsedLine,
+  parseCrash,
   pass,
+  printsValue,
   perRun,
   quote,
+  reportedRuns,
   resultOf,
   say,
   shownLine,
-  stderrGist,
-  stringOf,
+  stderrNote,
   textLines,
   unjudged,
   type Check,
@@ -41,8 +40,8 @@ const SPEAKS_TEXT = `${SPEAKS[0]} and ${SPEAKS[1]}`;
 
 type Name = 'A' | 'B' | 'C';
 
-/** One run of the client as the driver reported it, with its frames read. */
-interface Scenario {
+/** What drive.ts reports of one run of the client. */
+interface Report {
   name: Name;
   order: string;
   exit: { code: number | null; signal: string | null };
@@ -51,13 +50,10 @@ interface Scenario {
   ms: number;
   stdout: string;
   stderr: string;
-  conv: Conversation;
-  sent: Read[];
-  init?: Read;
-  answer?: Read;
-  /** The protocolVersion the server answered, when it did. */
-  answered?: string;
 }
+
+/** One run of the client as the driver reported it, with its frames read. */
+type Scenario = Report & ReturnType<typeof initializeOf> & { conv: Conversation; sent: Read[] };
 
 const ABOUT: Record<Name, string> = {
   A: 'run A (the server accepts your offer)',
@@ -65,21 +61,14 @@ const ABOUT: Record<Name, string> = {
   C: 'run C (the server answers a version your client does not speak)',
 };
 
-const scenarios = perRun((run): Scenario[] => {
-  const started = markedRuns(run, 'start');
-  const reports = driverReports(run.program.stdout, 'scenario');
-  return reports.flatMap(({ value }) => {
-    if (typeof value.name !== 'string') return [];
-    const conv = started.find((m) => m.name === value.name)?.conv ?? conversation(run);
-    const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
-    const answer = init && conv.responseTo(init);
-    const answered = stringOf(resultOf(answer)?.protocolVersion);
-    const sent = conv.messages('c2s');
-    return [{ ...(value as unknown as Scenario), conv, sent, init, answer, answered }];
-  });
-});
+const scenarios = perRun((run): Scenario[] =>
+  reportedRuns(run, 'start', 'scenario').flatMap(({ conv, end }) =>
+    end
+      ? [{ ...(end as unknown as Report), ...initializeOf(conv), conv, sent: conv.messages('c2s') }]
+      : [],
+  ),
+);
 
-const scenario = (run: RunRecord, name: Name) => scenarios(run).find((s) => s.name === name);
 const methodOf = (r: Read): string =>
   r.message && 'method' in r.message ? r.message.method : 'a response';
 const isPing = (r: Read) => isRequest(r, 'ping');
@@ -93,11 +82,8 @@ function ending(s: Scenario): string {
 }
 
 /** The line of the client's stderr that says what went wrong (the server's own lines aside). */
-function told(s: Scenario): string {
-  const own = s.stderr.split('\n').filter((l) => !l.startsWith('paper-trail:'));
-  const gist = stderrGist(own.join('\n'));
-  return gist ? ` Its stderr: ${quote(gist, 200)}.` : '';
-}
+const told = (s: Scenario) =>
+  stderrNote(s.stderr.replace(/^paper-trail:.*(\n|$)/gm, ''), 'Its stderr:', 200, '.');
 
 /** A run whose initialize got a result: `a` is that result's frame, `answered` its version. */
 type Answered = Scenario & { a: number; answered: string };
@@ -106,13 +92,12 @@ type Answered = Scenario & { a: number; answered: string };
 const inRun =
   (name: Name, rule: (s: Answered) => Outcome) =>
   (run: RunRecord): Outcome => {
-    const s = scenario(run, name);
+    const s = scenarios(run).find((s) => s.name === name);
     if (!s) return unjudged`The driver did not report ${ABOUT[name]} (see runs-all-three).`;
     if (!s.init)
       return unjudged`In ${ABOUT[name]} your client sent no initialize (see offers-latest).`;
-    const n = s.init.frame.seq;
     if (!s.answer || s.answered === undefined)
-      return unjudged`In ${ABOUT[name]} your initialize (${frameRef(n)}) got no result (see offers-latest).`;
+      return unjudged`In ${ABOUT[name]} your initialize (${frameRef(s.init.frame.seq)}) got no result (see offers-latest).`;
     return rule({ ...s, a: s.answer.frame.seq, answered: s.answered });
   };
 
@@ -127,13 +112,10 @@ const runsAllThree: Check = {
   run(run) {
     const got = scenarios(run).length;
     if (got === 3) return pass`The driver ran your client against all three servers.`;
-    const gist = stderrGist(run.program.stderr);
     const why =
       run.verdict === 'timeout'
         ? ` The whole run was stopped at ${run.timeoutMs / 1000} s.`
-        : gist
-          ? ` Its stderr ended with: ${quote(gist, 240)}`
-          : '';
+        : stderrNote(run.program.stderr, 'Its stderr ended with:', 240);
     return fail`The driver reported ${got} of 3 runs before it stopped.${why}`;
   },
 };
@@ -186,11 +168,9 @@ const waitsForResult: Check = {
       if (tooSoon)
         return fail`In ${ABOUT[s.name]} your client sent ${methodOf(tooSoon)} (${frameRef(tooSoon.frame.seq)}) before the initialize result arrived (${frameRef(answer)}). Until you have read the version the server answered you do not know whether the session goes on, so send nothing but ping.`;
       const initialized = s.sent.find((r) => methodOf(r) === 'notifications/initialized');
+      const until = initialized?.frame.seq ?? Infinity;
       const request = sentAfter(s, answer).find(
-        (r) =>
-          r.message?.kind === 'request' &&
-          !isPing(r) &&
-          (!initialized || r.frame.seq < initialized.frame.seq),
+        (r) => r.message?.kind === 'request' && !isPing(r) && r.frame.seq < until,
       );
       const first = initialized
         ? say`before notifications/initialized (${frameRef(initialized.frame.seq)})`
@@ -246,8 +226,7 @@ function continues(name: 'A' | 'B', expected: string): Check {
       const r = reply.frame.seq;
       const lines = textLines(s.stdout);
       const order = result.structuredContent;
-      const shows = (l: string) => order !== undefined && isDeepStrictEqual(parsedLine(l), order);
-      const hit = lines.findIndex(shows);
+      const hit = lines.findIndex((l) => printsValue(l, order));
       const extra = lines.filter((_, i) => i !== hit);
       if (hit !== -1 && extra.length > 0)
         return fail`In ${where} your client printed the structuredContent of ${frameRef(r)}, but its stdout also holds ${extraLines(extra.length)}, ${shownLine(extra[0])}. Stdout must hold that one result line and nothing else: diagnostics belong on stderr, with console.error.`;
@@ -269,12 +248,9 @@ const hangsUp: Check = {
     if (SPEAKS.includes(answered))
       return unjudged`In run C the server answered "${answered}" (${frameRef(a)}), which your client speaks: did your client offer "${LATEST}"? (see offers-latest)`;
     const after = sentAfter(s, a)[0];
-    if (after) {
-      return fail(
-        say`In run C the server answered "${answered}" (${frameRef(a)}), a version your client does not speak (${SPEAKS_TEXT}), yet your client then sent ${methodOf(after)} (${frameRef(after.frame.seq)}). Once the answer is a version your client cannot speak, the session is over: send nothing more, not even notifications/initialized.`,
-        after.frame.seq,
-      );
-    }
+    const sentOn = failAt(after?.frame.seq); // about what was sent, though it names the answer first
+    if (after)
+      return sentOn`In run C the server answered "${answered}" (${frameRef(a)}), a version your client does not speak (${SPEAKS_TEXT}), yet your client then sent ${methodOf(after)} (${frameRef(after.frame.seq)}). Once the answer is a version your client cannot speak, the session is over: send nothing more, not even notifications/initialized.`;
     if (s.stopped)
       return fail`In run C the server answered "${answered}" (${frameRef(a)}) and your client sent nothing more, but it was still running ${s.ms / 1000} s later, when the driver stopped it. Close the server's stdin (server.stdin.end()) so the server exits: while its pipes are open, your process cannot end.`;
     return pass`In run C your client sent nothing after the answer "${answered}" (${frameRef(a)}) and ${ending(s)}.`;
@@ -304,9 +280,6 @@ const saysWhy: Check = {
   }),
 };
 
-/** Node's words for JSON.parse failing on text that is not one whole JSON value. */
-const PARSE_CRASH = /^\s*SyntaxError\b.*JSON.*$/m;
-
 const readsWholeLines: Check = {
   id: 'reads-whole-lines',
   title: 'Read whole lines, however the bytes arrive',
@@ -319,7 +292,7 @@ const readsWholeLines: Check = {
       return unjudged`The server sent your client nothing, so there was nothing to read.`;
     const bad = firstFailing(all, (s) => {
       const [first, last] = [s.conv.from('s2c')[0], s.conv.from('s2c').at(-1)];
-      const crash = PARSE_CRASH.exec(s.stderr)?.[0].trim();
+      const crash = parseCrash(s.stderr);
       if (crash && first)
         return fail`In ${ABOUT[s.name]} your client parsed a piece of ${frameRef(first.frame.seq)} as if it were a whole message: ${quote(crash, 120)}. A pipe may cut a line anywhere, and in a check run the harness makes sure it does; buffer what you read until "\\n" and parse each whole line.`;
       if (s.stdout.includes('\uFFFD') && last)

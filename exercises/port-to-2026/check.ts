@@ -5,25 +5,27 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   cleanExit,
-  conversation,
-  driverReports,
+  discoveryChecks,
   errorOf,
   fail,
   frameRef,
   frontUntil,
+  howAnswered,
+  inputRoundTrip,
   isObject,
   json,
   jsonrpcFrames,
-  markedRuns,
+  META_KEYS,
   oneMessagePerLine,
   paramsOf,
-  parsedLine,
   pass,
   perRun,
   printedBefore,
   printedLinesAt,
+  printsValue,
   quote,
   readsWholeLines,
+  reportedRuns,
   replyTo,
   requestIds,
   resultOf,
@@ -34,17 +36,13 @@ import {
   toolCalls,
   unjudged,
   type Check,
-  type Read,
-  type Request,
+  type ReportedRun,
   type RunRecord,
   type Said,
 } from '../../sandbox/checks/index.ts';
 
 const VERSION = '2026-07-28';
-const PREFIX = 'io.modelcontextprotocol/';
-const PV = `${PREFIX}protocolVersion`;
-const CAPS = `${PREFIX}clientCapabilities`;
-const INFO = `${PREFIX}clientInfo`;
+const CAPS = META_KEYS.capabilities;
 const ORDER = 'PT-1041';
 /** drive.ts stops the lesson-2 client after this long (its LESSON_2_MS). */
 const LESSON_2_S = 6;
@@ -54,150 +52,18 @@ const LESSON_2_S = 6;
 /** The port's run as if it had been the only program. */
 const portOf = perRun((run) => frontUntil(run, 'lesson-2-start', 'port-exit'));
 
-/** Each lesson-2 run after it, by the --legacy mode its server ran with; `end` is its report. */
-const lesson2Of = perRun((run) =>
-  markedRuns(run, 'lesson-2-start', 'legacy').map(({ name, conv }) => ({
-    legacy: name,
-    conv,
-    end: driverReports(run.program.stdout, 'lesson-2-end').find((e) => e.value.legacy === name)
-      ?.value,
-  })),
-);
-type Lesson2Run = ReturnType<typeof lesson2Of>[number];
+/** Each lesson-2 run after it, named by the --legacy mode its server ran with. */
+const lesson2Of = perRun((run) => reportedRuns(run, 'lesson-2-start', 'lesson-2-end', 'legacy'));
 
 /** A check held to the port's part of the run. */
 const onPort = (check: Check): Check => ({ ...check, run: (run) => check.run(portOf(run)) });
 
 // ---- Reading the port's conversation. ----
 
-function answerWords(r: Read | undefined): Said {
-  if (!r) return say`got no answer`;
-  const error = errorOf(r);
-  if (error)
-    return say`was answered in ${frameRef(r.frame.seq)} with error ${error.code} ${quote(error.message, 160)}`;
-  const type = resultOf(r)?.resultType;
-  return say`was answered in ${frameRef(r.frame.seq)} with ${typeof type === 'string' ? `resultType ${quote(type)}` : 'a result without resultType (a 2025-11-25 answer)'}`;
-}
-
 /** The cancel_order calls: the first, its answer, and the retry after an input_required. */
-function cancellation(port: RunRecord) {
-  const all = toolCalls(port, 'cancel_order');
-  const first = all[0];
-  const asked = replyTo(port, first);
-  const askedResult = resultOf(asked);
-  const inputRequired = askedResult?.resultType === 'input_required';
-  const retry = inputRequired && asked ? all.find((r) => r.frame.seq > asked.frame.seq) : undefined;
-  return { first, asked, askedResult, inputRequired, retry, final: replyTo(port, retry) };
-}
+const cancellation = (port: RunRecord) => inputRoundTrip(port, toolCalls(port, 'cancel_order'));
 
 // ---- The checks. ----
-
-const noInitialize: Check = {
-  id: 'no-initialize',
-  title: 'No initialize, no notifications/initialized',
-  hint: '2026-07-28 has no handshake: start with server/discover and send what initialize carried in every request’s params._meta.',
-  run(port) {
-    const sent = conversation(port).messages('c2s');
-    if (sent.length === 0)
-      return unjudged`Your client sent nothing, so there was nothing to judge.`;
-    const init = sent.find(
-      (r) => r.method === 'initialize' || r.method === 'notifications/initialized',
-    );
-    if (!init) return pass('Your client sent neither initialize nor notifications/initialized.');
-    const answer = replyTo(port, init);
-    const served = resultOf(answer);
-    const then =
-      init.method === 'initialize' && served
-        ? say` Paper Trail v2 took it for a 2025-11-25 client and answered in ${frameRef(answer!.frame.seq)} with protocolVersion ${quote(String(served.protocolVersion))}: from then on the whole connection spoke the old revision.`
-        : answer
-          ? say` It ${answerWords(answer)}.`
-          : '';
-    return fail`Your ${frameRef(init.frame.seq)} sends ${init.method ?? ''}, which 2026-07-28 no longer has: there is no handshake and no session.${then}`;
-  },
-};
-
-const discoversFirst: Check = {
-  id: 'discover-first',
-  title: 'Ask server/discover first, and wait for 2026-07-28 in its answer',
-  hint: 'Send server/discover (with params._meta) as your first request, and send tools/call only after its answer lists "2026-07-28" in supportedVersions.',
-  run(port) {
-    const requests = conversation(port).requests('c2s');
-    if (requests.length === 0) return unjudged`Your client sent no requests.`;
-    const discover = requests.find((r) => r.message.method === 'server/discover');
-    if (!discover)
-      return fail`Your client never sent server/discover; its first request was ${requests[0]!.message.method} (${frameRef(requests[0]!.frame.seq)}). On 2026-07-28 server/discover is how a client learns which revisions the server speaks before it relies on one.`;
-    const n = discover.frame.seq;
-    const answer = replyTo(port, discover);
-    const versions = resultOf(answer)?.supportedVersions;
-    if (!answer || !Array.isArray(versions) || !versions.includes(VERSION)) {
-      const why = errorOf(answer)
-        ? ' Without a valid _meta envelope on it, Paper Trail v2 reads the connection as a 2025-11-25 one (see the meta-envelope check).'
-        : '';
-      return fail`Your server/discover (${frameRef(n)}) ${answerWords(answer)}, not with supportedVersions holding "${VERSION}".${why}`;
-    }
-    const early = requests.find(
-      (r) => r.frame.seq < n || (r !== discover && r.frame.seq < answer.frame.seq),
-    );
-    if (early)
-      return fail`Your ${frameRef(early.frame.seq)} (${early.message.method}) was sent before server/discover was answered (${frameRef(answer.frame.seq)}): wait for the server to say it speaks ${VERSION} before you speak it.`;
-    return pass`server/discover (${frameRef(n)}) came first, and ${frameRef(answer.frame.seq)} offered ${VERSION}.`;
-  },
-};
-
-/** What is wrong with one request's _meta envelope, or undefined. */
-function envelopeProblem(r: Request): string | undefined {
-  const meta = paramsOf(r)._meta;
-  if (!isObject(meta))
-    return isObject(r.json) && '_meta' in r.json
-      ? 'has _meta beside params instead of inside them'
-      : `has no params._meta, so it names no protocol version`;
-  const keys = Object.keys(meta);
-  const lookalike = (name: string) =>
-    keys.find((k) => k !== `${PREFIX}${name}` && k.toLowerCase().endsWith(name.toLowerCase()));
-  if (!(PV in meta)) {
-    const near = lookalike('protocolVersion');
-    return near
-      ? `puts the version under ${quote(near)}; the key is "${PV}", reverse-DNS like a Java package`
-      : `has no "${PV}" in params._meta`;
-  }
-  if (meta[PV] !== VERSION)
-    return `names protocol version ${JSON.stringify(meta[PV])}; this client speaks "${VERSION}"`;
-  if (!isObject(meta[CAPS])) {
-    const near = lookalike('clientCapabilities') ?? lookalike('capabilities');
-    return near
-      ? `puts the capabilities under ${quote(near)}; the key is "${CAPS}"`
-      : `has no "${CAPS}" object in params._meta (it is required, even when it is {})`;
-  }
-  const info = meta[INFO];
-  if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') {
-    const near = lookalike('clientInfo');
-    return near
-      ? `puts the client's name under ${quote(near)}; the key is "${INFO}"`
-      : `has no "${INFO}" with a name and a version in params._meta`;
-  }
-  return undefined;
-}
-
-const metaEnvelope: Check = {
-  id: 'meta-envelope',
-  title: 'Every request carries the _meta envelope',
-  hint: `Put {"${PV}":"${VERSION}","${CAPS}":{…},"${INFO}":{"name":…,"version":…}} in params._meta of every request.`,
-  run(port) {
-    const requests = conversation(port).requests('c2s');
-    if (requests.length === 0) return unjudged`Your client sent no requests.`;
-    for (const r of requests) {
-      if (r.message.method === 'initialize') continue; // the no-initialize check's subject
-      const problem = envelopeProblem(r);
-      if (problem)
-        return fail`Your ${frameRef(r.frame.seq)} (${r.message.method}) ${problem}. It ${answerWords(replyTo(port, r))}.`;
-    }
-    const all =
-      requests.length === 1
-        ? 'Your one request carries'
-        : `All ${requests.length} of your requests carry`;
-    return pass(`${all} "${PV}": "${VERSION}", "${CAPS}" and "${INFO}".`);
-  },
-};
 
 const orderStatus: Check = {
   id: 'order-status',
@@ -213,7 +79,7 @@ const orderStatus: Check = {
     const answer = replyTo(port, call);
     const result = resultOf(answer);
     if (!answer || result?.resultType !== 'complete' || !('structuredContent' in result))
-      return fail`Your order_status call (${frameRef(n)}) ${answerWords(answer)}, not a complete result with the order.`;
+      return fail`Your order_status call (${frameRef(n)}) ${howAnswered(answer)}, not a complete result with the order.`;
     return pass`order_status (${frameRef(n)}) returned the order in ${frameRef(answer.frame.seq)}.`;
   },
 };
@@ -235,7 +101,7 @@ const inputRequired: Check = {
       );
     }
     if (!c.inputRequired || !c.asked)
-      return fail`Your cancel_order call (${frameRef(n)}) ${answerWords(c.asked)}, not with the input_required result this exercise is about.`;
+      return fail`Your cancel_order call (${frameRef(n)}) ${howAnswered(c.asked)}, not with the input_required result this exercise is about.`;
     const a = frameRef(c.asked.frame.seq);
     if (!c.retry)
       return fail`${a} answered your cancel_order call with resultType "input_required": the server was asking the user to confirm, and nothing was cancelled yet. Your client never called cancel_order again with the answer.`;
@@ -255,19 +121,17 @@ const retriesWithAnswers: Check = {
       return unjudged`There was no retry of an input_required cancel_order to judge (see the input-required check).`;
     const retry = say`Your retry (${frameRef(c.retry.frame.seq)})`;
     const a = frameRef(c.asked.frame.seq);
-    const then = answerWords(c.final);
+    const then = howAnswered(c.final);
     const params = paramsOf(c.retry);
     const first = paramsOf(c.first!);
     if (!isDeepStrictEqual(params.arguments, first.arguments))
       return fail`${retry} sends arguments ${json(params.arguments ?? null)}, not the ${json(first.arguments)} of the call it answers: a retry repeats the call.`;
-    const asked = c.askedResult.inputRequests;
-    const wanted = Object.keys(isObject(asked) ? asked : {});
     const given = params.inputResponses;
     if (!isObject(given))
-      return fail`${retry} has no params.inputResponses, so it answers none of what ${a} asked (${keyList(wanted)}). It ${then}.`;
+      return fail`${retry} has no params.inputResponses, so it answers none of what ${a} asked (${keyList(c.keys)}). It ${then}.`;
     const keys = Object.keys(given);
-    if (!isDeepStrictEqual([...keys].sort(), [...wanted].sort()))
-      return fail`${retry} answers under ${keys.length ? keyList(keys) : 'no key'}, but ${a} asked under ${keyList(wanted)}: each answer goes under the key of the input request it answers. It ${then}.`;
+    if (!isDeepStrictEqual([...keys].sort(), [...c.keys].sort()))
+      return fail`${retry} answers under ${keys.length ? keyList(keys) : 'no key'}, but ${a} asked under ${keyList(c.keys)}: each answer goes under the key of the input request it answers. It ${then}.`;
     const bad = keys.find((k) => {
       const v = given[k];
       return (
@@ -281,7 +145,7 @@ const retriesWithAnswers: Check = {
       return fail`${retry} sends requestState ${JSON.stringify(params.requestState ?? null)}, but ${a} gave ${JSON.stringify(state)}. It is the server's note to itself: send it back exactly as it came, never a value of your own.`;
     if (!c.final || resultOf(c.final)?.resultType !== 'complete')
       return fail`${retry} ${then}, not with a complete result.`;
-    return pass`${retry} answered "${wanted.join('", "')}" and sent requestState back; ${frameRef(c.final.frame.seq)} completed the cancellation.`;
+    return pass`${retry} answered "${c.keys.join('", "')}" and sent requestState back; ${frameRef(c.final.frame.seq)} completed the cancellation.`;
   },
 };
 
@@ -300,7 +164,7 @@ const printsResults: Check = {
     const expected = [
       {
         want: JSON.stringify(order),
-        ok: (l: string) => isDeepStrictEqual(parsedLine(l), order),
+        ok: (l: string) => printsValue(l, order),
         reply: statusAnswer.frame.seq,
       },
       { want: text, ok: (l: string) => l.trim() === text, reply: c.final.frame.seq },
@@ -327,12 +191,12 @@ const printsResults: Check = {
 // ---- Ungraded: the lesson-2 client against the same server. ----
 
 /** What the lesson-2 client met, in words, and the frame that shows it best. */
-function lesson2Story(l: Lesson2Run): { said: Said; frame?: number } {
+function lesson2Story(l: ReportedRun): { said: Said; frame?: number } {
   const init = l.conv.requests('c2s')[0];
   const where =
-    l.legacy === 'reject'
+    l.name === 'reject'
       ? 'Against Paper Trail v2 started with --legacy reject, a server that speaks 2026-07-28 only'
-      : `Against Paper Trail v2 with --legacy ${l.legacy}`;
+      : `Against Paper Trail v2 with --legacy ${l.name}`;
   if (!init) {
     const stopped = l.end?.stopped === true ? `, and was stopped after ${LESSON_2_S} s` : '';
     return { said: say`${where}, your lesson-2 client sent nothing${stopped}.` };
@@ -342,7 +206,7 @@ function lesson2Story(l: Lesson2Run): { said: Said; frame?: number } {
   const met =
     result && typeof result.protocolVersion === 'string'
       ? say`${init.message.method} (${frameRef(init.frame.seq)}) was answered in ${frameRef(answer!.frame.seq)} with protocolVersion ${quote(result.protocolVersion)}: the server served it as a 2025-11-25 client`
-      : say`${init.message.method} (${frameRef(init.frame.seq)}) ${answerWords(answer)}`;
+      : say`${init.message.method} (${frameRef(init.frame.seq)}) ${howAnswered(answer)}`;
   const end = l.end;
   const printed = typeof end?.stdout === 'string' ? end.stdout.trim() : '';
   const gist = typeof end?.stderr === 'string' ? stderrGist(end.stderr) : '';
@@ -379,9 +243,7 @@ export const checks: Check[] = [
   jsonrpcFrames,
   oneMessagePerLine,
   requestIds,
-  noInitialize,
-  discoversFirst,
-  metaEnvelope,
+  ...discoveryChecks(VERSION),
   orderStatus,
   inputRequired,
   retriesWithAnswers,

@@ -5,6 +5,7 @@
 import type { Check, Outcome, RunRecord } from '../contract/check.ts';
 import type { Conversation, Read } from './frames.ts';
 import { quote } from './frames.ts';
+import { initializeOf } from './initialize-of.ts';
 import { conversation, isObject, stalled } from './run-story.ts';
 import { frameRef, say } from './say.ts';
 
@@ -148,9 +149,8 @@ export function handshake(protocolVersion: string): Check {
     run(run) {
       const conv = conversation(run);
       const sent = conv.from('c2s').filter((r) => r.message);
-      const init = conv.requests('c2s').find((r) => r.message.method === 'initialize');
+      const { init, answer } = initializeOf(conv);
       if (!init) return stalled(run, 'Your client never sent an initialize request.');
-      const answer = conv.responseTo(init);
       return (
         sentBeforeInitialize(sent, init) ??
         initializeParams(init, protocolVersion) ??

@@ -144,3 +144,18 @@ export { firstFew } from './first-few.ts';
 
 // Requests of one method with the replies they got.
 export { answeredRequests, type Answered } from './answered-requests.ts';
+
+// For 2026-07-28 clients: the _meta envelope
+// every request carries, how a request was answered (resultType), an input_required answer and
+// its retry, and how such a client starts, as checks. For clients a driver runs several times
+// and for 2025 clients: each run's frames with the driver's report of how it ended, the words of
+// a client that parsed a piece of a line, a client's initialize and the version its answer
+// settled, a printed line judged by the JSON value it holds.
+export { META_KEYS, envelopeProblem } from './meta-envelope.ts';
+export { howAnswered } from './how-answered.ts';
+export { inputRoundTrip } from './input-round-trip.ts';
+export { discoveryChecks } from './discovery-checks.ts';
+export { reportedRuns, type ReportedRun } from './reported-runs.ts';
+export { parseCrash } from './parse-crash.ts';
+export { initializeOf } from './initialize-of.ts';
+export { printsValue } from './prints-value.ts';

@@ -9,12 +9,11 @@ import type { Check, RunRecord } from '../contract/check.ts';
 import type { Read } from './frames.ts';
 import { quote } from './frames.ts';
 import { notReached } from './not-reached.ts';
+import { parseCrash } from './parse-crash.ts';
 import { conversation } from './run-story.ts';
 import { frameRef, say } from './say.ts';
 
 const REPLACEMENT = '\uFFFD';
-/** Node's words for JSON.parse failing on text that is not one whole JSON value. */
-const PARSE_CRASH = /^\s*SyntaxError\b.*JSON.*$/m;
 
 /** The server's frame the program was reading when it stopped: the first after its last word. */
 function readingWhenStopped(run: RunRecord): Read | undefined {
@@ -72,7 +71,7 @@ export const readsWholeLines: Check = {
     const reading = readingWhenStopped(run);
     if (!reading)
       return notReached('The server sent your client nothing, so there was nothing to read.');
-    const crash = PARSE_CRASH.exec(run.program.stderr)?.[0].trim();
+    const crash = parseCrash(run.program.stderr);
     if (crash) {
       const n = reading.frame.seq;
       return {
