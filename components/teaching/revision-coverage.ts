@@ -1,7 +1,8 @@
 // Whether every place a revision-changes file names is real: the lesson exists, the frame is
 // in its capture and on the lesson's page, the section is listed and the lesson links it.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { captureFiles } from '../../sandbox/course/capture-files.ts';
 import { lessonFolderOf } from '../../sandbox/course/lesson-folders.ts';
 import { loadCapture } from '../frames/capture.ts';
 import { loadSpecSections, sectionUrl, type RevisionChanges } from './revision-changes.ts';
@@ -43,7 +44,7 @@ export function coverageProblems(data: RevisionChanges, root = process.cwd()): s
         continue;
       }
       const capture = p.capture!;
-      if (!existsSync(join(root, 'lessons', 'captures', `${capture}.jsonl`))) {
+      if (!captureFiles(root).has(`${capture}.jsonl`)) {
         problems.push(`${item.ref}: there is no capture "${capture}"`);
         continue;
       }
