@@ -5,7 +5,8 @@
 // notes how many frames were recorded when each piece of stdout came, before passing it on,
 // so a client that prints each message as it reads it has always printed it before the
 // call's next event was recorded, however loaded the machine; one that holds the messages
-// back prints them only after the server gave up and sent more.
+// back prints them only after the server gave up and sent more. After one wait in vain the
+// call waits no more, and says so on stderr: later events prove nothing and are not judged.
 import {
   exchanges,
   failAt,
@@ -34,8 +35,15 @@ function stepsWithNext(run: RunRecord, call: Exchange) {
   const events = [...steps.map((s) => s.read.frame.seq), ...replies].sort((a, b) => a - b);
   return steps.map((step) => {
     const seq = step.read.frame.seq;
-    return { message: step.message, seq, next: events.find((e) => e > seq), replies };
+    const next = events.find((e) => e > seq);
+    return { message: step.message, progress: step.progress, seq, next, replies };
   });
+}
+
+/** The progress value after which the server stopped waiting (its stderr says), if it did. */
+export function gaveUpAt(stderr: string): number | undefined {
+  const values = [...stderr.matchAll(/\(progress (\d+(?:\.\d+)?)\) was not printed within/g)];
+  return values.length === 0 ? undefined : Math.min(...values.map((m) => Number(m[1])));
 }
 
 export function printsAsItArrives(isCall: (ex: Exchange) => boolean): Check {
@@ -45,10 +53,14 @@ export function printsAsItArrives(isCall: (ex: Exchange) => boolean): Check {
     hint: 'Print each progress message inside your reading loop, the moment its event is parsed; do not keep the messages to print when the stream ends or the result comes.',
     run(run) {
       const call = exchanges(run).find(isCall);
-      const steps = call ? stepsWithNext(run, call).filter((s) => s.next !== undefined) : [];
+      const last = gaveUpAt(run.peer.stderr) ?? Infinity;
+      const steps = (call ? stepsWithNext(run, call) : []).filter(
+        (s) => s.next !== undefined && s.progress <= last,
+      );
       if (steps.length === 0)
         return notReached('No progress event of your call was followed by another event.');
       const lines = printedLinesAt(run);
+      let judged = 0;
       for (const { message, seq, next, replies } of steps) {
         const at = failAt(seq);
         const arrived = say`The progress message ${quote(message, 120)} arrived in ${frameRef(seq)}`;
@@ -60,12 +72,17 @@ export function printsAsItArrives(isCall: (ex: Exchange) => boolean): Check {
         }
         // The frames recorded once the line's end was in: the line is printed from then on.
         const before = framesBefore(run, line.offset + line.text.length);
-        if (before <= next!) continue;
-        const last = before - 1;
-        const what = replies.includes(last) ? ' (the result)' : '';
-        return at`${arrived}, and Paper Trail waited for that line on your stdout before sending more; it gave up and sent ${frameRef(next!)}, and your client printed the line only after ${frameRef(last)}${what} had come. Print each progress message as soon as its event arrives, not when its stream ends or the result comes.`;
+        if (before <= next!) {
+          judged++;
+          continue;
+        }
+        const what = replies.includes(before - 1) ? ' (the result)' : '';
+        return at`${arrived}, and Paper Trail waited for that line on your stdout before sending more; it gave up and sent ${frameRef(next!)}, and your client printed the line only after ${frameRef(before - 1)}${what} had come. Print each progress message as soon as its event arrives, not when its stream ends or the result comes.`;
       }
-      return pass`You printed each of the ${String(steps.length)} progress messages before the call's next event came, as it arrived.`;
+      if (judged === 0) return notReached('Your client printed none of the progress messages.');
+      const each =
+        judged === 1 ? 'The progress message' : `Each of the ${judged} progress messages`;
+      return pass`${each} you printed came out before the call's next event, as it arrived.`;
     },
   };
 }

@@ -34,12 +34,18 @@ export default paperTrailFeature({
   }),
 });
 
-/** What track_shipment awaits after each progress message: true once printed, false on a miss. */
+/**
+ * What track_shipment awaits after each progress message: true once printed, false on a
+ * miss, which it says on stderr with the progress value, so that a check knows which events
+ * came after the server stopped waiting (exercises/fetch-client/prints-as-it-arrives.ts).
+ */
 export function awaitPrinted(ms: number, log: (line: string) => void) {
-  return async (message: string): Promise<boolean> => {
+  return async (message: string, progress: number): Promise<boolean> => {
     const shown = await printedOnStdin().sent(message, ms);
     if (!shown)
-      log(`paper-trail: ${JSON.stringify(message)} not printed within ${ms} ms; going on`);
+      log(
+        `paper-trail: ${JSON.stringify(message)} (progress ${progress}) was not printed within ${ms} ms; track_shipment goes on without waiting`,
+      );
     return shown;
   };
 }

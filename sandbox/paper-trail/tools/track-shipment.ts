@@ -121,7 +121,7 @@ export interface TrackShipmentOptions {
   /** HTTP --drop-after: end the call's SSE stream after this many progress events. */
   dropAfter?: number;
   /** --await-printed: resolves once the client printed this progress message, false on a miss. */
-  awaitPrinted?: (message: string) => Promise<boolean>;
+  awaitPrinted?: (message: string, progress: number) => Promise<boolean>;
 }
 
 export function registerTrackShipment(
@@ -176,7 +176,7 @@ export function registerTrackShipment(
             method: 'notifications/progress',
             params: { progressToken, progress: plan.progress[index]!, total: plan.total, message },
           });
-          shown = awaitPrinted?.(message);
+          shown = awaitPrinted?.(message, plan.progress[index]!);
         }
         // The SDK offers closeSSEStream only on a resumable stream (http-resume.ts).
         if (index + 1 === options.dropAfter) extra.closeSSEStream?.();
