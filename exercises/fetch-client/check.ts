@@ -38,6 +38,7 @@ import {
   type Exchange,
   type RunRecord,
 } from '../../sandbox/checks/index.ts';
+import { printsAsItArrives } from './prints-as-it-arrives.ts';
 
 const VERSION = '2025-11-25';
 const TOOL = 'track_shipment';
@@ -184,6 +185,7 @@ export const checks: Check[] = [
       return fail`Your output does not match the scans and result the server sent (the result is ${reply}): ${detail}.${changes}`;
     },
   },
+  printsAsItArrives(isCall),
   endsSession,
   httpCleanExit,
 ];

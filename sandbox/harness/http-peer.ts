@@ -7,6 +7,8 @@ import { notify } from './notices.ts';
 
 export interface HttpPeer {
   url: string;
+  /** Passes what the program printed on to the server's stdin (for --await-printed). */
+  printed(chunk: Buffer): void;
   /** Close the proxy and end the server's process group; resolves when both are gone. */
   stop(): Promise<{ code: number | null; signal: string | null }>;
 }
@@ -23,7 +25,14 @@ export async function startHttpPeer(
   /** How much of one body the tap keeps (the run's frame budget: more ends the run anyway). */
   maxBodyBytes?: number,
 ): Promise<HttpPeer> {
-  const group = new ProcessGroup(server.command, [...server.args, '--http', '--port', '0']);
+  // Its stdin takes the program's stdout: --await-printed reads there what the client printed.
+  const group = new ProcessGroup(
+    server.command,
+    [...server.args, '--http', '--port', '0'],
+    undefined,
+    undefined,
+    { stdin: true },
+  );
   if (group.child.pid) notify({ group: group.child.pid });
   const { child } = group;
   // Paper Trail says where it listens on stderr; its stdout has nothing to tell.
@@ -62,6 +71,9 @@ export async function startHttpPeer(
   const tap = await startHttpTap({ target, onFrame, reshapeSeed, maxBodyBytes });
   return {
     url: tap.url,
+    printed(chunk) {
+      if (group.stdin?.writable) group.stdin.write(chunk);
+    },
     async stop() {
       await tap.close();
       group.kill();

@@ -27,6 +27,8 @@ export interface Peer {
   readonly exited: boolean;
   /** Takes in what the tap recorded since the last call. */
   poll(): void;
+  /** Hears each chunk the program printed on stdout, once its place in the frames is kept. */
+  printed(chunk: Buffer): void;
   /** The tap's record turned out damaged: the run cannot be judged (stdio only). */
   readonly damage: Error | null;
   /** Once the program's group is gone: takes in the rest and ends the peer. */
@@ -158,6 +160,7 @@ async function startHttp(setup: PeerSetup): Promise<Peer> {
     exited: true,
     damage: null,
     poll: () => {},
+    printed: (chunk) => http.printed(chunk),
     async finish() {
       const exit = await http.stop();
       record.exit = exit;

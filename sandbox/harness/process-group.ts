@@ -5,7 +5,7 @@
 // namespace's wrapper, and `child` stands for the program inside it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { childrenOf, initReady, inNamespace, zombieExit } from './pid-namespace.ts';
 import { groupAlive } from './procs.ts';
 
@@ -25,6 +25,8 @@ export class ProcessGroup {
   readonly closed: Promise<void>;
   /** Processes of the wrapper, not of the run: never counted as the run's strays. */
   readonly wrappers = new Set<number>();
+  /** The leader's stdin, when it was asked for (never in a namespace); else null. */
+  readonly stdin: Writable | null;
   private readonly leader: ChildProcess;
 
   constructor(
@@ -32,8 +34,11 @@ export class ProcessGroup {
     args: string[],
     cwd?: string,
     env?: NodeJS.ProcessEnv,
-    /** A PID namespace, with this folder (the checkout) read-only but for `cwd`. */
-    options: { namespace?: { readOnly: string } } = {},
+    /**
+     * A PID namespace, with this folder (the checkout) read-only but for `cwd`; or a pipe to
+     * the leader's stdin (without a namespace).
+     */
+    options: { namespace?: { readOnly: string }; stdin?: boolean } = {},
   ) {
     if (options.namespace) {
       const writable = cwd ?? process.cwd();
@@ -51,10 +56,13 @@ export class ProcessGroup {
         cwd,
         env,
         detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
       });
       this.child = this.leader as Program;
     }
+    this.stdin = this.leader.stdin;
+    // A leader that is gone takes no more input; that is no error of the harness's.
+    this.stdin?.on('error', () => {});
     this.closed = new Promise((resolve) => this.leader.once('close', () => resolve()));
     // If the harness itself dies, the learner's processes must not outlive it.
     process.on('exit', this.kill);

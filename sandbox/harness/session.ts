@@ -201,6 +201,8 @@ function watchOutput(
       peer.poll();
       if (type === 'stdout') onStdout(output.stdout.text.length);
       const text = output[type].push(chunk);
+      // After its place is kept: whatever the peer does on hearing it comes in later frames.
+      if (type === 'stdout') peer.printed(chunk);
       if (text === null) return stopper.stop('output-limit');
       if (text) say(type, text);
     });

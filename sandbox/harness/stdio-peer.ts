@@ -64,6 +64,9 @@ export class StdioPeer implements Peer {
     }
   }
 
+  /** A stdio server's stdin is the wire: what the program prints goes nowhere else. */
+  printed(): void {}
+
   async finish(): Promise<void> {
     this.poll();
     this.file.close();

@@ -137,6 +137,22 @@ const mistakes: Mistake[] = [
     seed: SEED,
   },
   {
+    name: 'prints-progress-with-result',
+    check: 'prints-as-it-arrives',
+    frame: 9,
+    says: 'The progress message "Label created: PT-1041 handed to Poste Italiane → Forlì" arrived in frame 9, and Paper Trail waited for that line on your stdout before sending more; it gave up and sent frame 12, and your client printed the line only after frame 15 (the result) had come.',
+    seed: SEED,
+  },
+  {
+    // Its first stream ends right after progress 1, so the line it holds back is the
+    // resumed stream's first.
+    name: 'buffers-each-stream',
+    check: 'prints-as-it-arrives',
+    frame: 12,
+    says: 'The progress message "In transit: PT-1041 left the Bengaluru sort centre" arrived in frame 12, and Paper Trail waited for that line on your stdout before sending more; it gave up and sent frame 13, and your client printed the line only after frame 15 (the result) had come.',
+    seed: SEED,
+  },
+  {
     name: 'exits-with-code-1',
     check: 'clean-exit',
     says: 'Your program exited with code 1.',
@@ -156,6 +172,7 @@ const hints: Record<string, string> = {
   deletes: 'send DELETE',
   'content-type': 'send Content-Type: application/json',
   'prints-scans': 'as it arrives, once',
+  'prints-as-it-arrives': 'the moment its event is parsed',
   'clean-exit': 'let the program end',
 };
 

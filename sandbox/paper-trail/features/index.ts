@@ -20,6 +20,7 @@ import trackShipment from './track-shipment.ts';
 import scanMs from './scan-ms.ts';
 import pace from './pace.ts';
 import secondScanMs from './second-scan-ms.ts';
+import awaitPrinted from './await-printed.ts';
 import maintenance from './maintenance.ts';
 import asks from './asks.ts';
 import shippingLabel from './shipping-label.ts';
@@ -46,6 +47,7 @@ export const FEATURES: readonly PaperTrailFeature[] = [
   scanMs,
   pace,
   secondScanMs,
+  awaitPrinted,
   maintenance,
   asks,
   shippingLabel,

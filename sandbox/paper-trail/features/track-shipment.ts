@@ -1,7 +1,9 @@
 // track_shipment: a long call that reports each carrier scan as progress and honours a cancel.
-// Its pacing flags are features of their own (scan-ms.ts, pace.ts, second-scan-ms.ts).
+// Its pacing flags are features of their own (scan-ms.ts, pace.ts, second-scan-ms.ts,
+// await-printed.ts).
 import { paperTrailFeature } from '../feature.ts';
 import { registerTrackShipment } from '../tools/track-shipment.ts';
+import { awaitPrinted } from './await-printed.ts';
 
 export default paperTrailFeature({
   lesson: 'notifications',
@@ -15,6 +17,9 @@ export default paperTrailFeature({
       secondScanMs: options.secondScanMs,
       requireOrder: context.requireOrder,
       dropAfter: options.dropAfter,
+      ...(options.awaitPrintedMs !== undefined && {
+        awaitPrinted: awaitPrinted(options.awaitPrintedMs, context.log),
+      }),
     });
   },
 });

@@ -13,6 +13,9 @@
 // read the cancel, so the cancel names a request it no longer knows and is ignored.
 // --second-scan-ms makes the pause before the second scan a long one, in any run: a client
 // that keeps a stream's progress until the stream ends then shows the first scan that late.
+// --await-printed holds the next event after a progress notification until the client has
+// printed its message (features/await-printed.ts), so "printed as it arrived" is a matter
+// of frame order, not of time.
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -117,6 +120,8 @@ export interface TrackShipmentOptions {
   requireOrder: (orderId: string) => OrderRecord;
   /** HTTP --drop-after: end the call's SSE stream after this many progress events. */
   dropAfter?: number;
+  /** --await-printed: resolves once the client printed this progress message, false on a miss. */
+  awaitPrinted?: (message: string, progress: number) => Promise<boolean>;
 }
 
 export function registerTrackShipment(
@@ -153,8 +158,17 @@ export function registerTrackShipment(
         // The SDK sends no reply for an aborted request, whatever this returns.
         return { content: [{ type: 'text' as const, text: 'cancelled' }] };
       };
+      // --await-printed: the next event waits for the last message to be printed; after one
+      // miss the call stops waiting, so a client that holds messages back costs one wait.
+      let awaitPrinted = options.awaitPrinted;
+      let shown: Promise<boolean> | undefined;
+      const untilShown = async () => {
+        if (shown && !(await shown)) awaitPrinted = undefined;
+        shown = undefined;
+      };
       for (const [index, message] of plan.messages.entries()) {
         if (!(await pause(plan.pauses[index]!, extra.signal))) return stopped(index);
+        await untilShown();
         await log(extra, 'info', `track_shipment: ${order_id} scan ${index + 1}: ${message}`);
         // Progress is only sent when the client asked for it with a token.
         if (progressToken !== undefined) {
@@ -162,6 +176,7 @@ export function registerTrackShipment(
             method: 'notifications/progress',
             params: { progressToken, progress: plan.progress[index]!, total: plan.total, message },
           });
+          shown = awaitPrinted?.(message, plan.progress[index]!);
         }
         // The SDK offers closeSSEStream only on a resumable stream (http-resume.ts).
         if (index + 1 === options.dropAfter) extra.closeSSEStream?.();
@@ -170,6 +185,7 @@ export function registerTrackShipment(
       // the SDK 1.32.2 client handles notifications a microtask late and drops progress
       // that arrives in the same chunk as the response. (A rushing check run skips it.)
       if (!(await pause(plan.pauses.at(-1)!, extra.signal))) return stopped(plan.messages.length);
+      await untilShown();
       return {
         content: [
           {
