@@ -71,14 +71,14 @@ describe('a damaged tap record', () => {
   it('ends the run as a harness error, not a verdict on the learner', async () => {
     let stderr = '';
     const summary = await runExercise(
-      { exercise: 'raw-client', mode: 'check', workspace: DAMAGED, ...LIMITS },
+      { exercise: 'stdout-is-the-wire', mode: 'check', workspace: DAMAGED, ...LIMITS },
       (e) => {
         if (e.type === 'stderr') stderr += e.text;
       },
     );
     expect(summary.verdict).toBe('error');
     expect(summary.checks).toEqual([]);
-    expect(summary.summary).toMatch(/tap record is damaged: line 1 is not JSON/);
+    expect(summary.summary).toMatch(/tap record is damaged: line \d+ is not JSON/);
     const record = /record: (.+)/.exec(stderr)?.[1];
     expect(record, stderr).toBeDefined();
     // Outside the work folder, and gone with the run.
@@ -87,7 +87,7 @@ describe('a damaged tap record', () => {
   });
 
   it('exits 3 from the CLI with a message and no stack trace', () => {
-    const r = checkDir('raw-client', DAMAGED);
+    const r = checkDir('stdout-is-the-wire', DAMAGED);
     expect(r.code, r.err).toBe(3);
     expect(r.err).toMatch(/harness error: the tap record is damaged/);
     expect(r.err).toMatch(/run the check again/);
