@@ -80,6 +80,15 @@ export function splitsDelivery(run: ExerciseMeta['run'], seed: number | undefine
 
 /** Paper Trail's command (v1 or v2), with this run's seed when it is a check run. */
 function paperTrail(setup: PeerSetup): { command: string; args: string[] } {
+  const { server, flags } = paperTrailParts(setup);
+  return { command: server.command, args: [...server.args, ...flags] };
+}
+
+/** How Paper Trail starts, and the flags of this run (its feature's, the scenario's, the seed). */
+function paperTrailParts(setup: PeerSetup): {
+  server: { command: string; args: string[] };
+  flags: string[];
+} {
   const peer = setup.run.peer;
   const server =
     peer.kind === 'paper-trail-v2'
@@ -88,7 +97,7 @@ function paperTrail(setup: PeerSetup): { command: string; args: string[] } {
   const flags = peer.kind === 'paper-trail-v2' ? (peer.flags ?? []) : [];
   const seed = setup.seed === undefined ? [] : ['--seed', String(setup.seed)];
   const scenario = setup.scenarioFlags ?? [];
-  return { command: server.command, args: [...server.args, ...flags, ...scenario, ...seed] };
+  return { server, flags: [...flags, ...scenario, ...seed] };
 }
 
 export async function startPeer(setup: PeerSetup): Promise<Peer> {
@@ -108,14 +117,21 @@ function startStdio(setup: PeerSetup): Promise<Peer> | Peer {
 
 async function startDocked(setup: PeerSetup): Promise<Peer> {
   const records: TapRecord[] = [];
+  // The flags travel in the connector's command, where the program sees them as it saw them
+  // in the server's (a driver reads the seed there, or adds flags of its own), and come back
+  // with the words after them; how the server starts stays the harness's.
+  const { server, flags } = paperTrailParts(setup);
   const dock = await Dock.open({
-    server: paperTrail(setup),
+    server,
     cwd: setup.work,
     maxBytes: setup.limits.maxFrameBytes,
     onRecord: (r) => records.push(r),
   });
   const split = splitsDelivery(setup.run, setup.seed) ? setup.seed : undefined;
-  const connector = dock.connectorCommand(setup.connector ?? DEFAULT_CONNECTOR, split);
+  const connector = [
+    ...dock.connectorCommand(setup.connector ?? DEFAULT_CONNECTOR, split),
+    ...flags,
+  ];
   const source = { read: () => records.splice(0), close: () => dock.close() };
   return new StdioPeer(expandPeer(setup, connector), source, setup);
 }
