@@ -10,7 +10,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
-import { encodeFrame, FrameError, FrameReader } from '../tap/dock-frames.ts';
+import { encodeFrame, onFrames } from '../tap/dock-frames.ts';
 import type { TapRecord } from '../tap/record-file.ts';
 import { openRecorder } from '../tap/relay.ts';
 import { learnerEnv } from './learner-env.ts';
@@ -98,23 +98,17 @@ export class Dock {
     this.sockets.add(socket);
     socket.setNoDelay(true);
     socket.on('error', () => {});
-    const frames = new FrameReader();
     let session: DockedServer | null = null;
-    socket.on('data', (chunk: Buffer) => {
-      let got;
-      try {
-        got = frames.push(chunk);
-      } catch (err) {
-        if (!(err instanceof FrameError)) throw err;
-        return void socket.destroy();
-      }
-      for (const { kind, payload } of got) {
-        if (!session) {
-          session = kind === 'hello' ? this.start(socket, payload) : null;
-          if (!session) return void socket.destroy();
-        } else session.fromClient(kind, payload);
-      }
-    });
+    onFrames(
+      socket,
+      (kind, payload) => {
+        if (socket.destroyed) return;
+        if (session) return session.fromClient(kind, payload);
+        session = kind === 'hello' ? this.start(socket, payload) : null;
+        if (!session) socket.destroy();
+      },
+      () => socket.destroy(),
+    );
     socket.on('close', () => {
       this.sockets.delete(socket);
       session?.clientGone();

@@ -12,7 +12,7 @@
 //
 // Usage: node connector-main.ts --port N --token T [--split-seed N] -- [server args...]
 import { connect } from 'node:net';
-import { encodeFrame, FrameError, FrameReader } from './dock-frames.ts';
+import { encodeFrame, onFrames } from './dock-frames.ts';
 import { splitToParent } from './split-delivery.ts';
 
 export function runConnector(argv: string[]): void {
@@ -31,17 +31,10 @@ export function runConnector(argv: string[]): void {
 
   const toClient = (piece: Buffer): void => void process.stdout.write(piece);
   const split = splitToParent(splitSeed, toClient);
-  const frames = new FrameReader();
   let exited = false;
-  socket.on('data', (chunk: Buffer) => {
-    let got;
-    try {
-      got = frames.push(chunk);
-    } catch (err) {
-      if (!(err instanceof FrameError)) throw err;
-      return gone('the harness spoke something else on the socket');
-    }
-    for (const { kind, payload } of got) {
+  onFrames(
+    socket,
+    (kind, payload) => {
       if (kind === 'stdout') {
         if (split) split.push(payload);
         else toClient(payload);
@@ -55,8 +48,9 @@ export function runConnector(argv: string[]): void {
           process.stdout.write('', () => process.exit(code ?? 1)),
         );
       }
-    }
-  });
+    },
+    () => gone('the harness spoke something else on the socket'),
+  );
   socket.on('error', (err) => gone(`could not reach the server: ${err.message}`));
   socket.on('close', () => gone('the server is gone: the run is over'));
 

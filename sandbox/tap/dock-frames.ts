@@ -2,6 +2,7 @@
 // over their one socket: frames of a kind byte, a 4-byte length and that many bytes. The
 // server's stdout, the client's stdin and their ends each travel as frames of their own, so
 // that bytes, an end and an exit status never run together on the way.
+import type { Socket } from 'node:net';
 
 /** Connector to dock: the header (JSON: token, the server's extra args), stdin, its end, a signal. */
 export type ToDock = 'hello' | 'stdin' | 'stdin-end' | 'signal';
@@ -22,10 +23,33 @@ export function encodeFrame(kind: FrameKind, payload: Uint8Array | string = ''):
   return Buffer.concat([head, body]);
 }
 
-export class FrameError extends Error {}
+class FrameError extends Error {}
+
+/**
+ * Every frame that comes on `socket`, in order; `onGarbage` once for bytes that are no frame
+ * (the peer speaks something else), after which nothing more is read.
+ */
+export function onFrames(
+  socket: Socket,
+  onFrame: (kind: FrameKind, payload: Buffer) => void,
+  onGarbage: () => void,
+): void {
+  const frames = new FrameReader();
+  socket.on('data', (chunk: Buffer) => {
+    let got;
+    try {
+      got = frames.push(chunk);
+    } catch (err) {
+      if (!(err instanceof FrameError)) throw err;
+      socket.removeAllListeners('data');
+      return onGarbage();
+    }
+    for (const { kind, payload } of got) onFrame(kind, payload);
+  });
+}
 
 /** Cuts the socket's bytes back into frames, as they come; a torn frame waits for its end. */
-export class FrameReader {
+class FrameReader {
   private pending: Buffer = Buffer.alloc(0);
 
   /** Throws FrameError on bytes that are no frame. */
