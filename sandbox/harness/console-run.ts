@@ -27,7 +27,7 @@ const SUBJECT: SessionSubject = {
   },
 };
 
-export interface ConsoleOptions extends Pick<SessionOptions, 'relay' | 'paperTrail'> {
+export interface ConsoleOptions extends Pick<SessionOptions, 'relay' | 'connector' | 'paperTrail'> {
   /** Folder holding the page's console.mjs. */
   workspace: string;
   /** Where the fresh work folder goes. */
@@ -62,6 +62,7 @@ export async function runConsole(
         maxFrameBytes: limits.maxFrameBytes,
         idle: { ms: limits.idleMs, onStop: () => (idled = true) },
         relay: options.relay,
+        connector: options.connector,
         paperTrail: options.paperTrail,
       },
       emit,

@@ -1,13 +1,15 @@
-// The reference peer the program talks to, with a tap in between: Paper Trail or an
-// exercise file over stdio behind the relay, or Paper Trail over HTTP behind the recording
-// proxy. The session sees one shape whichever it is.
+// The reference peer the program talks to, with a tap in between: Paper Trail over stdio
+// docked with the harness, an exercise file over stdio behind the relay, or Paper Trail over
+// HTTP behind the recording proxy. The session sees one shape whichever it is.
 import { fileURLToPath } from 'node:url';
 import type { ProcessRecord } from '../contract/check.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import type { ExerciseMeta } from '../exercises/schema.ts';
 import { paperTrailCommand } from '../paper-trail/command.ts';
 import { paperTrailV2Command } from '../paper-trail-v2/command.ts';
+import type { TapRecord } from '../tap/record-file.ts';
 import type { Framer } from '../wire/framer.ts';
+import { Dock } from './dock.ts';
 import { startHttpPeer } from './http-peer.ts';
 import { ByteBudget, type Limits, type Stopper } from './limits.ts';
 import { StdioPeer } from './stdio-peer.ts';
@@ -47,6 +49,8 @@ export interface PeerSetup {
   source: 'learner' | 'peer';
   emit: (e: HarnessEvent) => void;
   relay?: string[];
+  /** Command prefix that runs the connector to the docked server (the bundles: themselves). */
+  connector?: string[];
   paperTrail?: { command: string; args: string[] };
   paperTrailV2?: { command: string; args: string[] };
   /** See RunOptions.stripped. */
@@ -61,10 +65,9 @@ const DEFAULT_RELAY = [
   process.execPath,
   fileURLToPath(new URL('../tap/relay-main.ts', import.meta.url)),
 ];
-/** Paper Trail with the tap in its own process (tap/in-process.ts): one Node start fewer. */
-const TAPPED_MAIN = [
+const DEFAULT_CONNECTOR = [
   process.execPath,
-  fileURLToPath(new URL('../tap/tapped-main.ts', import.meta.url)),
+  fileURLToPath(new URL('../tap/connector-main.ts', import.meta.url)),
 ];
 
 /**
@@ -79,6 +82,15 @@ export function splitsDelivery(run: ExerciseMeta['run'], seed: number | undefine
 
 /** Paper Trail's command (v1 or v2), with this run's seed when it is a check run. */
 function paperTrail(setup: PeerSetup): { command: string; args: string[] } {
+  const { server, flags } = paperTrailParts(setup);
+  return { command: server.command, args: [...server.args, ...flags] };
+}
+
+/** How Paper Trail starts, and the flags of this run (its feature's, the scenario's, the seed). */
+function paperTrailParts(setup: PeerSetup): {
+  server: { command: string; args: string[] };
+  flags: string[];
+} {
   const peer = setup.run.peer;
   const server =
     peer.kind === 'paper-trail-v2'
@@ -87,29 +99,54 @@ function paperTrail(setup: PeerSetup): { command: string; args: string[] } {
   const flags = peer.kind === 'paper-trail-v2' ? (peer.flags ?? []) : [];
   const seed = setup.seed === undefined ? [] : ['--seed', String(setup.seed)];
   const scenario = setup.scenarioFlags ?? [];
-  return { command: server.command, args: [...server.args, ...flags, ...scenario, ...seed] };
+  return { server, flags: [...flags, ...scenario, ...seed] };
 }
 
-export function startPeer(setup: PeerSetup): Promise<Peer> {
-  return setup.run.peer.kind === 'paper-trail-http'
-    ? startHttp(setup)
-    : Promise.resolve(startStdio(setup));
+export async function startPeer(setup: PeerSetup): Promise<Peer> {
+  return setup.run.peer.kind === 'paper-trail-http' ? startHttp(setup) : startStdio(setup);
 }
 
-/** The program starts the peer itself, through the relay that "{peer}" expands to. */
-function startStdio(setup: PeerSetup): Peer {
+/**
+ * Paper Trail is docked with the harness, which records its wire (dock.ts); "{peer}" is the
+ * connector to it. A learner's server, or a run that names its relay without a connector
+ * (tests that compare the two), is started by the program through the relay that "{peer}"
+ * expands to.
+ */
+function startStdio(setup: PeerSetup): Promise<Peer> | Peer {
+  const docked = setup.run.peer.kind !== 'file' && (setup.connector || !setup.relay);
+  return docked ? startDocked(setup) : startRelayed(setup);
+}
+
+async function startDocked(setup: PeerSetup): Promise<Peer> {
+  const records: TapRecord[] = [];
+  // The flags travel in the connector's command, where the program sees them as it saw them
+  // in the server's (a driver reads the seed there, or adds flags of its own), and come back
+  // with the words after them; how the server starts stays the harness's.
+  const { server, flags } = paperTrailParts(setup);
+  const dock = await Dock.open({
+    server,
+    cwd: setup.work,
+    maxBytes: setup.limits.maxFrameBytes,
+    onRecord: (r) => records.push(r),
+  });
+  const split = splitsDelivery(setup.run, setup.seed) ? setup.seed : undefined;
+  const connector = [
+    ...dock.connectorCommand(setup.connector ?? DEFAULT_CONNECTOR, split),
+    ...flags,
+  ];
+  const source = { read: () => records.splice(0), close: () => dock.close() };
+  return new StdioPeer(expandPeer(setup, connector), source, setup);
+}
+
+function startRelayed(setup: PeerSetup): Peer {
   const { run, work, limits } = setup;
   const server =
     run.peer.kind === 'file'
       ? { command: process.execPath, args: nodeArgsFor(work, run.peer.file, setup.stripped) }
       : paperTrail(setup);
   const tapFile = new TapFile();
-  // Paper Trail's own stdio build, started from these sources, can carry the tap itself: all
-  // its bytes pass through process.stdin/stdout/stderr. Anything else keeps the relay, as
-  // does a run that names its relay (the bundles; tests that compare the two).
-  const inProcess = run.peer.kind === 'paper-trail' && !setup.relay && !setup.paperTrail;
   const tapped = [
-    ...(inProcess ? TAPPED_MAIN : (setup.relay ?? DEFAULT_RELAY)),
+    ...(setup.relay ?? DEFAULT_RELAY),
     '--record',
     tapFile.path,
     '--max-bytes',
@@ -119,10 +156,14 @@ function startStdio(setup: PeerSetup): Peer {
     server.command,
     ...server.args,
   ];
-  const args = run.args.flatMap((a) =>
-    a === '{peer}' ? tapped : [programArg(work, a, setup.stripped)],
+  return new StdioPeer(expandPeer(setup, tapped), tapFile, setup);
+}
+
+/** The program's arguments, "{peer}" replaced by the command that reaches the peer. */
+function expandPeer(setup: PeerSetup, peer: string[]): string[] {
+  return setup.run.args.flatMap((a) =>
+    a === '{peer}' ? peer : [programArg(setup.work, a, setup.stripped)],
   );
-  return new StdioPeer(args, tapFile, setup);
 }
 
 /** The harness starts Paper Trail on HTTP and gives the program the proxy's URL. */

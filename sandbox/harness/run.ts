@@ -60,6 +60,12 @@ export interface RunOptions {
   workRoot?: string;
   /** Command prefix that runs the stdio relay (the WebContainer bundle passes itself with --relay). */
   relay?: string[];
+  /**
+   * Command prefix that runs the connector to the docked Paper Trail (the bundles pass
+   * themselves with --connect). A run that names a relay and no connector has the program
+   * start Paper Trail behind that relay instead (tests that compare the two).
+   */
+  connector?: string[];
   /** How to start Paper Trail; defaults to paperTrailCommand() (its main.ts next to the sources). */
   paperTrail?: { command: string; args: string[] };
   /** How to start Paper Trail v2; defaults to paperTrailV2Command() (its main.ts). */

@@ -22,6 +22,7 @@ export interface SessionOptions {
   maxOutputBytes?: number;
   maxFrameBytes?: number;
   relay?: string[];
+  connector?: string[];
   paperTrail?: { command: string; args: string[] };
   paperTrailV2?: { command: string; args: string[] };
   stripped?: boolean;
@@ -83,6 +84,7 @@ export async function execute(
     emit,
     source: run.learner === 'program' ? 'peer' : 'learner',
     relay: options.relay,
+    connector: options.connector,
     paperTrail: options.paperTrail,
     paperTrailV2: options.paperTrailV2,
     stripped: options.stripped ?? false,
@@ -196,7 +198,7 @@ function watchOutput(
   const output = { stdout: new CappedText(maxBytes), stderr: new CappedText(maxBytes) };
   for (const type of ['stdout', 'stderr'] as const) {
     group.child[type].on('data', (chunk: Buffer) => {
-      // The relay records bytes before passing them on, so reading the record first puts
+      // The tap records bytes before passing them on, so reading the record first puts
       // every frame the program could have reacted to ahead of what it printed.
       peer.poll();
       if (type === 'stdout') onStdout(output.stdout.text.length);

@@ -2,21 +2,28 @@
 // same reader the capture tool uses): its frames in both directions, its stderr, when the
 // program closed its stdin, and when it exited.
 import type { ProcessRecord } from '../contract/check.ts';
-import { TapRecordError } from '../tap/record-file.ts';
+import { TapRecordError, type TapRecord } from '../tap/record-file.ts';
 import { TapRecordReader } from '../tap/record-reader.ts';
 import { ByteBudget, type Stopper } from './limits.ts';
 import type { Peer, PeerSetup } from './peer.ts';
-import type { TapFile } from './tap-file.ts';
+
+/** Where the records come from: the relay's file (tap-file.ts) or the dock (dock.ts). */
+export interface RecordSource {
+  /** The records made since the last call; none once closed. Throws TapRecordError. */
+  read(): TapRecord[];
+  /** Stops reading and ends what the source holds. */
+  close(): void | Promise<void>;
+}
 
 export class StdioPeer implements Peer {
   readonly args: string[];
   readonly record: ProcessRecord = { stdout: '', stderr: '', exit: null };
   damage: TapRecordError | null = null;
-  private readonly file: TapFile;
+  private readonly file: RecordSource;
   private readonly records: TapRecordReader;
   private readonly stopper: Stopper;
 
-  constructor(args: string[], file: TapFile, setup: PeerSetup) {
+  constructor(args: string[], file: RecordSource, setup: PeerSetup) {
     this.args = args;
     this.file = file;
     const { framer, stopper, t0, emit, source } = setup;
@@ -69,6 +76,6 @@ export class StdioPeer implements Peer {
 
   async finish(): Promise<void> {
     this.poll();
-    this.file.close();
+    await this.file.close();
   }
 }

@@ -181,9 +181,10 @@ export function openRecorder(
   recordPath: string | undefined,
   maxBytes: number,
   hooks: RelayHooks = {},
+  /** Whose records these are: the relay's pid, or the harness's count of servers it docked. */
+  relay: number = process.pid,
 ): Recorder {
   let fd = recordPath === undefined ? null : openSync(recordPath, 'a');
-  const relay = process.pid;
   let recorded = 0;
   let limited = false;
   const append = (r: TapRecord): void => {

@@ -11,9 +11,15 @@ export function fixture(name: string): string {
 
 /** `exercise check <id> --dir <fixture>`, bounded so that a hang fails the test instead. */
 export function checkDir(id: string, dir: string, ...flags: string[]) {
+  return checkDirWith({}, id, dir, ...flags);
+}
+
+/** checkDir with these variables added to the CLI's environment. */
+export function checkDirWith(env: NodeJS.ProcessEnv, id: string, dir: string, ...flags: string[]) {
   const r = spawnSync(process.execPath, [CLI, 'check', id, '--dir', dir, ...flags], {
     encoding: 'utf8',
     cwd: ROOT,
+    env: { ...process.env, ...env },
     timeout: 30_000,
     killSignal: 'SIGINT',
   });

@@ -41,7 +41,7 @@ describe('the CLI says how the run ended', () => {
   });
 
   it('a harness error, on stderr with exit 3 (check)', () => {
-    const r = checkDir('raw-client', fixture('damaged-record'), '--timeout-ms', '15000');
+    const r = checkDir('stdout-is-the-wire', fixture('damaged-record'), '--timeout-ms', '15000');
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/^run ended: harness error: /m);
     expect(r.out).toBe('');

@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { checks } from '../../exercises/registry.ts';
 import { runExercise } from '../../sandbox/harness/run.ts';
 import { TapRecordError, TapRecordParser } from '../../sandbox/tap/record-file.ts';
-import { checkDir, fixture } from './cli.ts';
+import { checkDir, checkDirWith, fixture } from './cli.ts';
 
 const FORGED = fixture('forged-record');
+const FROM_REACH = fixture('forges-from-reach');
 const DAMAGED = fixture('damaged-record');
 const LIMITS = { timeoutMs: 5000, checks };
 
@@ -30,6 +31,31 @@ describe('a forged tap record', () => {
   });
 });
 
+// The program is handed how to reach the server, and can read its own argv and environment
+// and, where no namespace hides them, the command lines and open files of the processes
+// above it: none of that may lead it to anything the harness takes as the wire.
+describe('a tap record forged from what the program can reach', () => {
+  it('does not pass a program that never started the server', async () => {
+    const summary = await runExercise(
+      { exercise: 'raw-client', mode: 'check', workspace: FROM_REACH, ...LIMITS },
+      () => {},
+    );
+    expect(summary.verdict).toBe('completed');
+    expect(summary.passed).toBe(false);
+    expect(summary.frames).toBe(0);
+  });
+
+  it.each([
+    ['in its namespace', {}],
+    ['with the harness in view (no namespace)', { MCPW_CONTAINMENT: 'off' }],
+  ])('fails from the CLI with exit 1, %s', (_where, env) => {
+    const r = checkDirWith(env, 'raw-client', FROM_REACH);
+    expect(r.code, r.err).toBe(1);
+    expect(r.out).toMatch(/^FAIL /m);
+    expect(r.out).not.toMatch(/\b\d+ passed, 0 failed/);
+  });
+});
+
 describe('a damaged tap record', () => {
   it('is a parse error that names the line', () => {
     const parser = new TapRecordParser();
@@ -45,14 +71,14 @@ describe('a damaged tap record', () => {
   it('ends the run as a harness error, not a verdict on the learner', async () => {
     let stderr = '';
     const summary = await runExercise(
-      { exercise: 'raw-client', mode: 'check', workspace: DAMAGED, ...LIMITS },
+      { exercise: 'stdout-is-the-wire', mode: 'check', workspace: DAMAGED, ...LIMITS },
       (e) => {
         if (e.type === 'stderr') stderr += e.text;
       },
     );
     expect(summary.verdict).toBe('error');
     expect(summary.checks).toEqual([]);
-    expect(summary.summary).toMatch(/tap record is damaged: line 1 is not JSON/);
+    expect(summary.summary).toMatch(/tap record is damaged: line \d+ is not JSON/);
     const record = /record: (.+)/.exec(stderr)?.[1];
     expect(record, stderr).toBeDefined();
     // Outside the work folder, and gone with the run.
@@ -61,7 +87,7 @@ describe('a damaged tap record', () => {
   });
 
   it('exits 3 from the CLI with a message and no stack trace', () => {
-    const r = checkDir('raw-client', DAMAGED);
+    const r = checkDir('stdout-is-the-wire', DAMAGED);
     expect(r.code, r.err).toBe(3);
     expect(r.err).toMatch(/harness error: the tap record is damaged/);
     expect(r.err).toMatch(/run the check again/);

@@ -135,10 +135,15 @@ function runUp(root: number, c: Case): Run | null {
     const works = [
       ...new Set(tree.filter((p) => program.test(p.command)).map((p) => cwdOf(p.pid))),
     ];
-    const servers = tree.filter((p) => p.command.includes('--record'));
+    // Paper Trail docked with the harness, outside the program's tree (dock.ts), or behind
+    // the relay the program started, whose record folder must go too.
+    const docked = tree.filter(
+      (p) => p.ppid === harness.pid && p.command.includes('sandbox/paper-trail/main.ts'),
+    );
+    const relays = tree.filter((p) => p.command.includes('--record'));
     const sessions = c.sessions ?? 1;
-    if (works.length < sessions || servers.length < sessions) continue;
-    const taps = servers.map((s) => {
+    if (works.length < sessions || docked.length + relays.length < sessions) continue;
+    const taps = relays.map((s) => {
       const words = s.command.split(' ');
       return dirname(words[words.indexOf('--record') + 1]);
     });

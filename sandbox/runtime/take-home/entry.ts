@@ -2,8 +2,9 @@
 // container (runExercise, the tap, Paper Trail, the checks), bundled into one file with the
 // SDK and zod, that prints its verdict as text with the exercise CLI's renderer
 // (sandbox/cli/report.ts) so a learner without npm can run `node harness.mjs check`.
-// Like the container's entry, the same file is the stdio tap (`--relay`) and Paper Trail
-// (`--paper-trail`), so the folder needs nothing but a node.
+// Like the container's entry, the same file is the stdio tap (`--relay`), the connector to
+// the docked Paper Trail (`--connect`) and Paper Trail (`--paper-trail`), so the folder
+// needs nothing but a node.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -27,6 +28,7 @@ import { createPaperTrailServer } from '../../paper-trail/server.ts';
 import { stdioServerOptions } from '../../paper-trail/stdio-options.ts';
 import { serveHttpFromArgv } from '../../paper-trail/serve-http.ts';
 import { serveStdioV2FromArgv } from '../../paper-trail-v2/stdio.ts';
+import { runConnector } from '../../tap/connector.ts';
 import { runRelay } from '../../tap/relay.ts';
 import { TAKE_HOME_PATHS } from './parts.ts';
 
@@ -57,6 +59,10 @@ const Marker = z.object({ exercise: z.string() });
 async function main(argv: string[]): Promise<number | undefined> {
   if (argv[0] === '--relay') {
     runRelay(argv.slice(1));
+    return undefined;
+  }
+  if (argv[0] === '--connect') {
+    runConnector(argv.slice(1));
     return undefined;
   }
   // Paper Trail v2 (exercise peer kind paper-trail-v2) on stdio, with its flags and --seed.
@@ -115,6 +121,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     exercisesRoot,
     timeoutMs: a['timeout-ms'],
     relay: [process.execPath, self, '--relay'],
+    connector: [process.execPath, self, '--connect'],
     paperTrail: { command: process.execPath, args: [self, '--paper-trail'] },
     paperTrailV2: { command: process.execPath, args: [self, '--paper-trail-v2'] },
     checks,
@@ -173,7 +180,9 @@ function canStripTypes(): boolean {
 }
 
 // Ctrl-C must not leave the learner's program running (see signals.ts).
-if (!['--relay', '--paper-trail', '--paper-trail-v2'].includes(process.argv[2] ?? '')) {
+if (
+  !['--relay', '--connect', '--paper-trail', '--paper-trail-v2'].includes(process.argv[2] ?? '')
+) {
   exitOnSignals({ watchParent: true });
 }
 const code = await main(process.argv.slice(2));

@@ -2,7 +2,8 @@
 // (runtime/harness.mjs) so the container never runs npm install. It differs from
 // sandbox/harness/main.ts only in how events leave: the container's output is a merged
 // pseudo-terminal, so each event is printed behind a per-run sentinel (see sentinel.ts).
-// The same file is the stdio tap (`--relay`) and the Paper Trail server (`--paper-trail`);
+// The same file is the stdio tap (`--relay`), the connector to the docked Paper Trail
+// (`--connect`) and the Paper Trail server (`--paper-trail`);
 // Paper Trail v2 is a file of its own beside it (paper-trail-v2-entry.ts). `--console` runs
 // the wire console's session (console-run.ts) instead of an exercise.
 import { basename, dirname, join } from 'node:path';
@@ -15,12 +16,14 @@ import { checks } from '../../../exercises/registry.ts';
 import { runExercise } from '../../harness/run.ts';
 import { CONSOLE_FLAG, runConsole } from '../../harness/console-run.ts';
 import { exitOnSignals } from '../../harness/signals.ts';
+import { runConnector } from '../../tap/connector.ts';
 import { runRelay } from '../../tap/relay.ts';
 import { formatSentinelLine } from '../sentinel.ts';
 import { CONTAINER_PATHS } from './paths.ts';
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--relay') return runRelay(argv.slice(1));
+  if (argv[0] === '--connect') return runConnector(argv.slice(1));
   if (argv[0] === '--paper-trail') {
     // An exercise whose peer is Paper Trail over HTTP (paper-trail-http) starts its HTTP half.
     if (argv.includes('--http')) return serveHttpFromArgv(argv.slice(1));
@@ -36,6 +39,7 @@ async function main(argv: string[]): Promise<void> {
   const nonce = (values: { nonce?: string }) => values.nonce ?? '';
   const self = process.argv[1] ?? CONTAINER_PATHS.harness;
   const relay = [process.execPath, self, '--relay'];
+  const connector = [process.execPath, self, '--connect'];
   // Paper Trail's sources are not in the container: this same bundle serves it.
   const paperTrail = { command: process.execPath, args: [self, '--paper-trail'] };
   if (argv[0] === CONSOLE_FLAG) {
@@ -49,6 +53,7 @@ async function main(argv: string[]): Promise<void> {
         workspace: values.workspace ?? '',
         workRoot: join(CONTAINER_PATHS.exercises, '..', '.workspaces'),
         relay,
+        connector,
         paperTrail,
       },
       (event) => process.stdout.write(formatSentinelLine(nonce(values), event)),
@@ -74,6 +79,7 @@ async function main(argv: string[]): Promise<void> {
       stripped: values.stripped,
       exercisesRoot: CONTAINER_PATHS.exercises,
       relay,
+      connector,
       paperTrail,
       // Mounted with the exercises that need it (RuntimeManifest's extraFiles).
       paperTrailV2: {

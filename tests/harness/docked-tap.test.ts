@@ -1,6 +1,7 @@
-// Paper Trail with the tap in its own process (tap/in-process.ts) records what the relay
-// records: the same runs, tapped both ways, give the same frames, the same server stderr and
-// exit, the same client output and the same verdicts, down to every check's message.
+// Paper Trail docked with the harness (harness/dock.ts, the program reaching it through the
+// connector) records what the relay records: the same runs, tapped both ways, give the same
+// frames, the same server stderr and exit, the same client output and the same verdicts,
+// down to every check's message.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +18,8 @@ const FIXTURES = fileURLToPath(new URL('../exercises/fixtures/', import.meta.url
 const SEED = 20261201;
 
 // A client that shuts the server down with SIGTERM after its first reply, and then waits
-// to see it go: the relay's server dies of the signal, the in-process one must look the same.
-const scratch = mkdtempSync(join(tmpdir(), 'mcpw-inproc-'));
+// to see it go: the relay's server dies of the signal, the docked one must look the same.
+const scratch = mkdtempSync(join(tmpdir(), 'mcpw-docked-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const SIGTERM_CLIENT = `import { spawn } from 'node:child_process';
 const [command, ...args] = process.argv.slice(2);
@@ -79,15 +80,15 @@ async function tapped(c: Case, relay: string[] | undefined) {
   };
 }
 
-describe('Paper Trail tapped in its own process', () => {
+describe('Paper Trail docked with the harness', () => {
   // One run at a time: under load a check run's cuts may meet in one read, which changes
   // what a client makes of them and so would make two correct records differ.
   it.each(cases)('records $name as the relay does', async (c) => {
-    const inProcess = await tapped(c, undefined);
+    const docked = await tapped(c, undefined);
     const relayed = await tapped(c, RELAY);
     expect(relayed.frames.length).toBeGreaterThan(0);
-    if (!c.verdictsOnly) return expect(inProcess).toEqual(relayed);
+    if (!c.verdictsOnly) return expect(docked).toEqual(relayed);
     const verdicts = (r: typeof relayed) => [r.verdict, r.checks.map(({ id, ok }) => [id, ok])];
-    expect(verdicts(inProcess)).toEqual(verdicts(relayed));
+    expect(verdicts(docked)).toEqual(verdicts(relayed));
   });
 });
