@@ -51,17 +51,18 @@ describe('the WebContainer harness', () => {
       ]);
       void proc.output.pipeTo(new WritableStream());
       const harness = await waitFor(
-        'the bundled harness and the learner program',
+        'the bundled harness, the learner program and its docked server',
         () => {
           const below = descendantsOf(process.pid);
           const learner = below.find((p) =>
             /\/\.workspaces\/raw-client-[^/]+\/client\.ts /.test(cmdline(p.pid) + ' '),
           );
-          const relay = below.some((p) => cmdline(p.pid).includes('--relay'));
+          // Paper Trail runs docked with the harness: it starts once the connector reached it.
+          const server = below.some((p) => cmdline(p.pid).includes('harness.mjs --paper-trail'));
           const top = below.find(
             (p) => cmdline(p.pid).includes('harness.mjs --exercise') && p.ppid === process.pid,
           );
-          return learner && relay && top ? { top, learner } : null;
+          return learner && server && top ? { top, learner } : null;
         },
         15_000,
       );
