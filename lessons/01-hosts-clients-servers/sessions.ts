@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { paperTrailCommand } from '../../sandbox/paper-trail/index.ts';
 import { CARRIER_KEY_VARIABLE, CARRIER_URI } from '../../sandbox/paper-trail/carrier.ts';
-import { HOST_INFO, INSPECTOR } from '../../sandbox/capture/clients.ts';
+import { CALL_ORDER_STATUS, HOST_INFO, INSPECTOR } from '../../sandbox/capture/clients.ts';
 import { readTapRecord } from '../../sandbox/capture/stdio-session.ts';
 import { tapped } from '../../sandbox/capture/tap-command.ts';
 import type { CaptureResult } from '../../sandbox/capture/types.ts';
@@ -121,18 +121,7 @@ export async function captureInspectorCli(): Promise<CaptureResult> {
     // package.json, and spawns a bare "node": make that this Node (see tests/paper-trail).
     await promisify(execFile)(
       process.execPath,
-      [
-        INSPECTOR,
-        '--cli',
-        process.execPath,
-        starter,
-        '--method',
-        'tools/call',
-        '--tool-name',
-        'order_status',
-        '--tool-arg',
-        'order_id=PT-1041',
-      ],
+      [INSPECTOR, '--cli', process.execPath, starter, ...CALL_ORDER_STATUS],
       {
         cwd: fileURLToPath(new URL('../../sandbox/', import.meta.url)),
         env: {

@@ -16,13 +16,11 @@ import { parseRecordFile } from '../../sandbox/tap/record-file.ts';
 import { TapRecordReader } from '../../sandbox/tap/record-reader.ts';
 import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { Framer } from '../../sandbox/wire/framer.ts';
+import { CALL_ORDER_STATUS, INSPECTOR } from '../../sandbox/capture/clients.ts';
 
 const run = promisify(execFile);
 const TAP = fileURLToPath(new URL('../../sandbox/cli/tap.ts', import.meta.url));
 const RELAY = fileURLToPath(new URL('../../sandbox/tap/relay-main.ts', import.meta.url));
-const INSPECTOR = fileURLToPath(
-  new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/cli.js', import.meta.url),
-);
 // See inspector-cli.test.ts: the Inspector CLI must start from a folder below the repo root,
 // and the bare "node" it spawns must be the Node running the tests.
 const inspectorCwd = fileURLToPath(new URL('..', import.meta.url));
@@ -62,17 +60,7 @@ describe('npm run tap over stdio, under the MCP Inspector CLI', () => {
     });
     const { stdout } = await run(
       process.execPath,
-      [
-        INSPECTOR,
-        '--cli',
-        script,
-        '--method',
-        'tools/call',
-        '--tool-name',
-        'order_status',
-        '--tool-arg',
-        'order_id=PT-1041',
-      ],
+      [INSPECTOR, '--cli', script, ...CALL_ORDER_STATUS],
       { cwd: inspectorCwd, env, timeout: 30_000 },
     );
     const shown = JSON.parse(stdout) as { structuredContent: unknown };

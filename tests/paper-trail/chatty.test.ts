@@ -20,7 +20,7 @@ import {
 } from '../../sandbox/paper-trail/chatty.ts';
 import { spawnRaw } from './raw-line.ts';
 import * as script from '../../sandbox/capture/script.ts';
-import { INSPECTOR } from '../../sandbox/capture/clients.ts';
+import { CALL_ORDER_STATUS, INSPECTOR } from '../../sandbox/capture/clients.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const shipped = { order_id: 'PT-1041', status: 'shipped', carrier: 'Delhivery', eta: '2026-08-05' };
@@ -163,18 +163,7 @@ describe('MCP Inspector CLI against --chatty', () => {
   it('calls order_status: the lost reply leaves it waiting', async () => {
     const child = spawn(
       process.execPath,
-      [
-        inspector,
-        '--cli',
-        command,
-        ...args,
-        '--method',
-        'tools/call',
-        '--tool-name',
-        'order_status',
-        '--tool-arg',
-        'order_id=PT-1041',
-      ],
+      [inspector, '--cli', command, ...args, ...CALL_ORDER_STATUS],
       // Its own process group, so that the Inspector, its client process and the server it
       // started all go when the test is done waiting.
       { cwd: fileURLToPath(new URL('..', import.meta.url)), env, detached: true },

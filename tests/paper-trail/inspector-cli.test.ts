@@ -7,11 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { paperTrailCommand, spawnPaperTrailHttp } from '../../sandbox/paper-trail/index.ts';
 import type { SpawnedHttpServer } from '../../sandbox/paper-trail/index.ts';
+import { CALL_ORDER_STATUS, INSPECTOR } from '../../sandbox/capture/clients.ts';
 
 const run = promisify(execFile);
-const inspector = fileURLToPath(
-  new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/cli.js', import.meta.url),
-);
+const inspector = INSPECTOR;
 // inspector-cli 1.0.3 looks for its own package.json with existsSync('../package.json')
 // relative to the *working directory*, then imports it relative to its module; from the
 // repo root neither path exists and it fails with "Cannot find module". Running from a
@@ -78,17 +77,9 @@ describe('MCP Inspector CLI against Paper Trail over streamable HTTP', () => {
 
   it('calls order_status, reads the order resource and gets the prompt', async () => {
     const http = [server.url, '--transport', 'http'];
-    expect(
-      await inspect([
-        ...http,
-        '--method',
-        'tools/call',
-        '--tool-name',
-        'order_status',
-        '--tool-arg',
-        'order_id=PT-1041',
-      ]),
-    ).toMatchObject({ structuredContent: shipped });
+    expect(await inspect([...http, ...CALL_ORDER_STATUS])).toMatchObject({
+      structuredContent: shipped,
+    });
     expect(
       await inspect([...http, '--method', 'resources/read', '--uri', 'orders://PT-1041']),
     ).toEqual({
