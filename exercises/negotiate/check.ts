@@ -14,10 +14,10 @@ import {
   isRequest,
   json,
   paramsOf,
-  parseCrash,
   pass,
   printsValue,
   perRun,
+  readsWholeLinesIn,
   quote,
   reportedRuns,
   resultOf,
@@ -280,29 +280,9 @@ const saysWhy: Check = {
   }),
 };
 
-const readsWholeLines: Check = {
-  id: 'reads-whole-lines',
-  title: 'Read whole lines, however the bytes arrive',
-  hint: 'A read from a pipe ends anywhere, even inside a message or a character: keep what arrives in a buffer and parse only complete lines, up to each "\\n"; readline\'s createInterface does both for you.',
-  run(run) {
-    if (!run.splitDelivery)
-      return unjudged`The server’s bytes reached your client uncut in this run, so reading was not tested.`;
-    const all = scenarios(run);
-    if (all.every((s) => s.conv.from('s2c').length === 0))
-      return unjudged`The server sent your client nothing, so there was nothing to read.`;
-    const bad = firstFailing(all, (s) => {
-      const [first, last] = [s.conv.from('s2c')[0], s.conv.from('s2c').at(-1)];
-      const crash = parseCrash(s.stderr);
-      if (crash && first)
-        return fail`In ${ABOUT[s.name]} your client parsed a piece of ${frameRef(first.frame.seq)} as if it were a whole message: ${quote(crash, 120)}. A pipe may cut a line anywhere, and in a check run the harness makes sure it does; buffer what you read until "\\n" and parse each whole line.`;
-      if (s.stdout.includes('\uFFFD') && last)
-        return fail`In ${ABOUT[s.name]} your client printed "\uFFFD" where the server sent a character whole (${frameRef(last.frame.seq)}): it decoded each read on its own, and a read ended inside a character. Decode whole lines, or call setEncoding('utf8').`;
-      return undefined;
-    });
-    if (bad) return bad;
-    return pass`Your client read the server’s lines whole in every run, although each came in pieces.`;
-  },
-};
+const readsWholeLines = readsWholeLinesIn((run) =>
+  scenarios(run).map((s) => ({ ...s, where: ABOUT[s.name] })),
+);
 
 export const checks: Check[] = [
   runsAllThree,

@@ -11,12 +11,14 @@ import {
   earliest,
   driverReports,
   fail,
+  given,
   failAtEarliest,
   firstFew,
   frameRef,
   gluedMessage,
   gluedReplyTo,
   joined,
+  missingDiagnostics,
   pass,
   quote,
   replyTo,
@@ -27,6 +29,7 @@ import {
   strayText,
   unjudged,
   type Check,
+  type Diagnostic,
   type Read,
   type RunRecord,
   type Said,
@@ -87,14 +90,18 @@ ${clip(JSON.stringify(strayText(first)), 70)} is ${whatItIs(first, run, data)}.$
   },
 };
 
-const bothAnswered: Check = {
+/** Checks with nothing to judge until the reference client has started and said what it made up. */
+const started = given(
+  (run) =>
+    runData(run) ??
+    'The reference client did not start, so no call was made (see the session check).',
+);
+
+const bothAnswered: Check = started({
   id: 'both-calls-answered',
   title: 'Both plan_route calls are answered',
   hint: 'The client loses a reply whose line does not start with it: nothing may be written on stdout without a newline, right before a reply.',
-  run(run) {
-    const data = runData(run);
-    if (!data)
-      return unjudged`The reference client did not start, so no call was made (see the session check).`;
+  judge(run, data) {
     if (conversation(run).from('s2c').length === 0) {
       const init = requestsOf(run, 'initialize')[0];
       const onStderr = run.peer.stderr.includes('"jsonrpc":"2.0"')
@@ -142,10 +149,7 @@ const bothAnswered: Check = {
     const hubs = data.orders.map((o) => `${o} via ${hubFor(o)}`).join(', ');
     return pass`Both calls were answered with the right hub (${hubs})${pieces}.`;
   },
-};
-
-/** One diagnostic carrier-kit gives, and whether a line of stderr says it. */
-type Diagnostic = { what: string; says: (line: string) => boolean };
+});
 
 function expectedDiagnostics(data: RunData): Diagnostic[] {
   return [
@@ -166,32 +170,22 @@ function expectedDiagnostics(data: RunData): Diagnostic[] {
   ];
 }
 
-const onStderr: Check = {
+const onStderr: Check = started({
   id: 'diagnostics-on-stderr',
   title: "carrier-kit's diagnostics reach stderr",
   hint: "Move the diagnostics, do not silence them: the banner, the helper's output and the progress bar all belong on stderr, where hosts keep logs.",
-  run(run) {
-    const data = runData(run);
-    if (!data)
-      return unjudged`The reference client did not start, so there was no run to look for (see the session check).`;
+  judge(run, data) {
     // A progress bar redraws with \r: each step counts as a line.
     const lines = run.peer.stderr.split(/[\r\n]+/).filter((l) => l.trim());
     const expected = expectedDiagnostics(data);
-    const missing = expected.filter((d) => !lines.some((l) => d.says(l)));
+    const { missing, told } = missingDiagnostics(run, expected, lines);
     if (missing.length === 0)
       return pass`All ${expected.length} of carrier-kit's diagnostics reached stderr (the banner, and the helper's line and the progress bar for each order), e.g. ${quote(lines.find((l) => l.includes(data.trace)) ?? '', 80)}.`;
-    const stray = strayLines(run);
-    const told = missing.map((d) => {
-      const onStdout = stray.find((r) => r.frame.text.split('\r').some((part) => d.says(part)));
-      return onStdout
-        ? say`${d.what} is on stdout (${frameRef(onStdout.frame.seq)}), not stderr`
-        : say`${d.what} is gone`;
-    });
     // The earliest frame it names: the two orders' output may come in either order.
     return failAtEarliest`${missing.length} of carrier-kit's ${expected.length} diagnostics did not reach your server's stderr: \
 ${joined(told, '; ')}. Hosts show or store stderr; a diagnostic thrown away (stdio 'ignore', a silenced console) helps nobody.`;
   },
-};
+});
 
 const completes: Check = {
   id: 'session-completes',

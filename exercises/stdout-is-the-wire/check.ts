@@ -16,6 +16,7 @@ import {
   isObject,
   joined,
   json,
+  missingDiagnostics,
   pass,
   quote,
   replyTo,
@@ -134,15 +135,8 @@ const onStderr: Check = {
         : fail`Your server wrote no diagnostics on stderr: the banner and logs are gone instead of moved there.${crashed}`;
     }
     const expected = expectedDiagnostics(run);
-    const missing = expected.filter((d) => !lines.some((l) => d.says(l)));
+    const { missing, told } = missingDiagnostics(run, expected, lines);
     if (missing.length > 0) {
-      const told = missing.map((d) => {
-        const onStdout = strays.find((r) => d.says(r.frame.text));
-        const about = d.call ? say` (asked in ${frameRef(d.call.frame.seq)})` : '';
-        return onStdout
-          ? say`${d.what}${about} is still on stdout (${frameRef(onStdout.frame.seq)})`
-          : say`${d.what}${about} is gone`;
-      });
       // About the first frame the message names: a call whose log line is missing.
       return fail`Your server wrote ${counted(lines.length, 'diagnostic line')} on stderr, but not all of them: \
 ${joined(told, '; ')}. Move every diagnostic to stderr rather than deleting it; operators read them there.`;

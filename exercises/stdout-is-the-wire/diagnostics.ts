@@ -1,16 +1,13 @@
 // Which diagnostics the server must keep, told by what each says to an operator rather than
 // by its words, so that a rewording passes and a deletion does not: the start-up line, the
 // count of loaded orders, and one line for each order_status call, naming its order.
-import { argumentsOf, toolCalls, type Read, type RunRecord } from '../../sandbox/checks/index.ts';
-
-export interface Diagnostic {
-  /** What the line tells, in the words of a message ("the count of loaded orders"). */
-  what: string;
-  /** Does this line say it. */
-  says(line: string): boolean;
-  /** The request the line is about, for a per-call diagnostic. */
-  call?: Read;
-}
+import {
+  argumentsOf,
+  toolCalls,
+  type Diagnostic,
+  type Read,
+  type RunRecord,
+} from '../../sandbox/checks/index.ts';
 
 // The starter's banner "=== Paper Trail (exercise copy) v1.0 ===" and its ready line both
 // tell that the server is up; either will do.

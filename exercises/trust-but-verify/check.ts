@@ -6,6 +6,7 @@
 // Schema validator.
 import { isDeepStrictEqual as same } from 'node:util';
 import {
+  allOf,
   asksEveryCase,
   caseCheck,
   caseResponses,
@@ -130,7 +131,7 @@ const shapes = rule({
   title: 'verify() returns a handoff for every case and never throws',
   hint: 'Return an object whose kind is "structured", "text", "tool-error" or "none", for any entry and any response: a tool without an outputSchema, a result without structuredContent and an error response included.',
   none: 'verify() answered no case, so no handoff could be judged.',
-  good: (n) => `All ${n} answers were handoffs.`,
+  good: (n) => allOf(n, 'answer', 'a handoff', ['was', 'were']),
   problem: (_, __, j) =>
     !isHandoff(j) &&
     'it must return { kind } with kind "structured", "text", "tool-error" or "none", and never throw',
@@ -142,7 +143,7 @@ const structured = rule({
   hint: 'When structuredContent is present and matches the tool\'s outputSchema, return { kind: "structured", data } with data the structuredContent object itself, as this run\'s frame holds it.',
   mine: handoffs((t) => t.kind === 'structured'),
   none: 'No valid structured content was answered.',
-  good: (n) => `All ${n} valid structured results were handed over as data.`,
+  good: (n) => allOf(n, 'valid structured result', 'handed over as data'),
   problem: (got, { data }) => {
     if (got.kind !== 'structured')
       return `its structuredContent matches ${TOOL}'s outputSchema, so the model should get it as data: expected { kind: "structured", data: ${json(data, 120)} }`;
@@ -176,7 +177,7 @@ const invalid = rule({
   hint: 'Validate structuredContent against every rule of the outputSchema (types, required, enum, additionalProperties). When it fails, return { kind: "text", text, note }: the text items joined with "\\n", a note saying the structured data was dropped, and no data.',
   mine: handoffs((t) => t.kind === 'text' && t.dropped === 'invalid'),
   none: 'No schema-breaking structured content was answered.',
-  good: (n) => `All ${n} schema-breaking results were handed over as text, with a note.`,
+  good: (n) => allOf(n, 'schema-breaking result', 'handed over as text, with a note'),
   problem: droppedProblem,
 });
 
@@ -211,7 +212,7 @@ const toolErrors = rule({
   hint: 'Check result.isError before anything else in the result: when it is true, return { kind: "tool-error", text } whose text holds the result\'s text, even when structuredContent is there too.',
   mine: handoffs((t) => t.kind === 'tool-error'),
   none: 'No tool error was answered.',
-  good: (n) => `All ${n} tool errors were handed over as tool errors with their text.`,
+  good: (n) => allOf(n, 'tool error', 'handed over as a tool error with its text'),
   problem: (got, { text }) => {
     if (got.kind !== 'tool-error')
       return `the result says isError: true, so the tool failed and the model should read why: expected { kind: "tool-error", text: ${showText(text)} }`;
@@ -226,7 +227,7 @@ const protocolErrors = rule({
   hint: 'A response with an "error" member never reached a tool: return { kind: "none" } whatever its code (-32602 included), and let the host log error.message.',
   mine: handoffs((t) => t.kind === 'none'),
   none: 'No protocol error was answered.',
-  good: (n) => `All ${n} protocol errors handed the model nothing.`,
+  good: (n) => allOf(n, 'protocol error', 'the model nothing', ['handed', 'handed']),
   problem: (got, { code }) =>
     got.kind !== 'none' &&
     `the response is a JSON-RPC error (${code}), not a tool result: the request failed before any tool ran, so it is the client's to handle and the model gets { kind: "none" }`,

@@ -1,6 +1,7 @@
 // Checks for two-kinds-of-failure: the learner's classify() is judged against the responses
 // Paper Trail really sent (read from the recorded frames) and a few hand-made edge cases.
 import {
+  allOf,
   asksEveryCase,
   caseCheck,
   caseResponses,
@@ -123,7 +124,7 @@ function outcomeCheck(expected: Label, meta: CheckMeta): Check {
       // Edge cases have no frame: the failure is about the first live case it names, if any.
       if (wrong.length > 0) return fail`${joined(lines, '; ')}.`;
       const [first] = off;
-      if (!first) return pass`All ${mine.length} "${expected}" cases were right.`;
+      if (!first) return pass(allOf(mine.length, `"${expected}" case`, 'right'));
       // A classify() that throws is never right: do not call its cases right here.
       return fail`${off.length} of ${counted(mine.length, `"${expected}" case`)} got no label from \
 classify(), e.g. ${where(first)}, where it ${said(first)} (see the labels check).`;
@@ -166,7 +167,7 @@ const textForModel = caseCheck(judged, {
   mine: (j) =>
     j.expected !== 'protocol-error' && j.texts !== undefined && j.row.threw === undefined,
   none: 'No tool result was answered.',
-  good: (n) => `All ${n} tool results handed the model their text.`,
+  good: (n) => allOf(n, 'tool result', 'the model its text', ['handed', 'handed']),
   wrong: (j) =>
     j.row.forModel !== j.forModel &&
     say`For ${where(j)} classify() handed the model ${handed(j.row)}; ${whyNotTheText(j)}.`,
@@ -178,7 +179,7 @@ const nothingForModel = caseCheck(judged, {
   hint: 'Return forModel: null for a response with an "error" member: the request failed, not the tool, so the host handles it (logs or reports error.message) and the model has nothing to act on.',
   mine: (j) => j.expected === 'protocol-error' && j.row.threw === undefined,
   none: 'No protocol-error case was answered.',
-  good: (n) => `All ${n} protocol errors handed the model nothing.`,
+  good: (n) => allOf(n, 'protocol error', 'the model nothing', ['handed', 'handed']),
   wrong: (j) =>
     j.row.forModel !== null &&
     say`For ${where(j)} classify() handed the model ${handed(j.row)}; a protocol error is \

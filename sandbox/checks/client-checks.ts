@@ -12,7 +12,7 @@ import { notReached } from './not-reached.ts';
 export { conversation };
 export { handshake } from './handshake.ts';
 import { handshake } from './handshake.ts';
-export { readsWholeLines } from './reads-lines.ts';
+export { readsWholeLines, readsWholeLinesIn, type ClientPart } from './reads-lines.ts';
 
 function splitSeqs(run: RunRecord): Set<number> {
   return new Set(findSplitMessage(conversation(run).reads, 'c2s') ?? []);

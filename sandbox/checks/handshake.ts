@@ -8,6 +8,7 @@ import { quote } from './frames.ts';
 import { initializeOf } from './initialize-of.ts';
 import { conversation, isObject, stalled } from './run-story.ts';
 import { frameRef, say } from './say.ts';
+import { json } from './words.ts';
 
 type Request = Read & {
   message: { kind: 'request'; method: string; params?: Record<string, unknown> };
@@ -55,7 +56,7 @@ function initializeParams(init: Request, protocolVersion: string): Outcome | nul
   }
   if (typeof info.name !== 'string' || typeof info.version !== 'string') {
     return fail(
-      say`${where} has clientInfo ${quote(JSON.stringify(info))}; it needs a string name and a string version.`,
+      say`${where} has clientInfo ${json(info)}; it needs a string name and a string version.`,
     );
   }
   return null;

@@ -40,7 +40,7 @@ export { caseRows, caseTable, type CaseRow } from './case-table.ts';
 
 // Words.
 export { quote, clip, stderrGist } from './frames.ts';
-export { counted, every, json, shownLine } from './words.ts';
+export { allOf, counted, every, json, shownLine } from './words.ts';
 export { showText } from './show-text.ts';
 export { clientStall, type Stall } from './explain.ts';
 export { lines, shown, isJson, whatChanged, firstLoss, extras } from './byte-lines.ts';
@@ -65,6 +65,8 @@ export {
   rawClientBasics,
   handshake,
   readsWholeLines,
+  readsWholeLinesIn,
+  type ClientPart,
 } from './client-checks.ts';
 
 // A driver's runs, told apart by its markers; text items; checks that could not judge.
@@ -156,6 +158,7 @@ export { howAnswered } from './how-answered.ts';
 export { inputRoundTrip } from './input-round-trip.ts';
 export { discoveryChecks } from './discovery-checks.ts';
 export { reportedRuns, type ReportedRun } from './reported-runs.ts';
+export { missingDiagnostics, type Diagnostic } from './diagnostics.ts';
 export { parseCrash } from './parse-crash.ts';
 export { initializeOf } from './initialize-of.ts';
 export { printsValue } from './prints-value.ts';

@@ -6,11 +6,12 @@
 // - decoding each read to text on its own: a character cut between two reads becomes U+FFFD.
 // A client that swallows the parse error and waits on is told by the hang story (explain.ts).
 import type { Check, RunRecord } from '../contract/check.ts';
-import type { Read } from './frames.ts';
+import type { Conversation, Read } from './frames.ts';
 import { quote } from './frames.ts';
 import { notReached } from './not-reached.ts';
 import { parseCrash } from './parse-crash.ts';
 import { conversation } from './run-story.ts';
+import { fail, firstFailing, pass } from './outcome.ts';
 import { frameRef, say } from './say.ts';
 
 const REPLACEMENT = '\uFFFD';
@@ -115,3 +116,45 @@ you read until "\\n" and parse each whole line.`,
     };
   },
 };
+
+/** One of several runs of a client within one record, as a driver that starts it again and again reports it. */
+export interface ClientPart {
+  /** Which run, as a message names it: "run A (the server accepts your offer)". */
+  where: string;
+  conv: Conversation;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The same check over every run a driver made of the client: the first run in which it parsed
+ * a piece of a line or printed a character it had decoded in halves.
+ */
+export function readsWholeLinesIn(partsOf: (run: RunRecord) => ClientPart[]): Check {
+  return {
+    ...readsWholeLines,
+    hint: 'A read from a pipe ends anywhere, even inside a message or a character: keep what arrives in a buffer and parse only complete lines, up to each "\\n"; readline\'s createInterface does both for you.',
+    run(run) {
+      if (!run.splitDelivery)
+        return notReached(
+          'The server’s bytes reached your client uncut in this run, so reading was not tested.',
+        );
+      const parts = partsOf(run);
+      if (parts.every((p) => p.conv.from('s2c').length === 0))
+        return notReached('The server sent your client nothing, so there was nothing to read.');
+      const bad = firstFailing(parts, (p) => {
+        const [first, last] = [p.conv.from('s2c')[0], p.conv.from('s2c').at(-1)];
+        const crash = parseCrash(p.stderr);
+        if (crash && first)
+          return fail`In ${p.where} your client parsed a piece of ${frameRef(first.frame.seq)} as if it were a whole message: ${quote(crash, 120)}. A pipe may cut a line anywhere, and in a check run the harness makes sure it does; buffer what you read until "\\n" and parse each whole line.`;
+        if (p.stdout.includes(REPLACEMENT) && last)
+          return fail`In ${p.where} your client printed "${REPLACEMENT}" where the server sent a character whole (${frameRef(last.frame.seq)}): it decoded each read on its own, and a read ended inside a character. Decode whole lines, or call setEncoding('utf8').`;
+        return undefined;
+      });
+      return (
+        bad ??
+        pass`Your client read the server’s lines whole in every run, although each came in pieces.`
+      );
+    },
+  };
+}

@@ -34,3 +34,18 @@ export function shownLine(text: string, max = 120): string {
 export function every(n: number, one: string, many = `${one}s`): string {
   return n === 1 ? `the one ${one}` : `all ${n} ${many}`;
 }
+
+/**
+ * A whole sentence about every item of a list, its verb agreeing: "All 3 results were handed
+ * over as text.", "The one result was handed over as text."; `verb` is [one, many].
+ */
+export function allOf(
+  n: number,
+  one: string,
+  rest: string,
+  verb = ['was', 'were'],
+  many = `${one}s`,
+): string {
+  const subject = every(n, one, many);
+  return `${subject[0]!.toUpperCase()}${subject.slice(1)} ${n === 1 ? verb[0] : verb[1]} ${rest}.`;
+}
