@@ -21,10 +21,10 @@ import {
   missingDiagnostics,
   pass,
   quote,
+  referenceClientFinishes,
   replyTo,
   requestsOf,
   say,
-  stderrNote,
   strayLines,
   strayText,
   unjudged,
@@ -187,27 +187,9 @@ ${joined(told, '; ')}. Hosts show or store stderr; a diagnostic thrown away (std
   },
 });
 
-const completes: Check = {
-  id: 'session-completes',
-  title: 'The reference client finishes its session',
-  hint: 'The server must start, answer both calls and exit when its stdin closes; run `node client.ts node server.ts` to see.',
-  run(run) {
-    if (run.verdict === 'timeout')
-      return fail`The session did not finish within ${run.timeoutMs / 1000} s.`;
-    if (run.program.exit?.code === 0)
-      return pass`The reference client connected, made both calls and closed the session.`;
-    const client = run.program.stderr
-      .split('\n')
-      .filter((l) => l.startsWith('client: '))
-      // The failed calls first: they say what went wrong; the parse reports say why.
-      .sort((a, b) => Number(b.includes('failed')) - Number(a.includes('failed')))
-      .slice(0, 3);
-    const said =
-      client.length > 0
-        ? ` The client reported: ${client.map((l) => quote(l, 140)).join('; ')}.`
-        : stderrNote(run.peer.stderr, "Your server's stderr says:", 200);
-    return fail`The reference client failed (exit ${String(run.program.exit?.code ?? run.program.exit?.signal)}).${said}`;
-  },
-};
+const completes = referenceClientFinishes(
+  'made both calls',
+  'The server must start, answer both calls and exit when its stdin closes; run `node client.ts node server.ts` to see.',
+);
 
 export const checks: Check[] = [stdoutClean, bothAnswered, onStderr, completes];

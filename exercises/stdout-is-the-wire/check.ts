@@ -19,6 +19,7 @@ import {
   missingDiagnostics,
   pass,
   quote,
+  referenceClientFinishes,
   replyTo,
   resultOf,
   say,
@@ -145,33 +146,9 @@ ${joined(told, '; ')}. Move every diagnostic to stderr rather than deleting it; 
   },
 };
 
-const finishes: Check = {
-  id: 'session-completes',
-  title: 'The reference client finishes its session',
-  hint: 'The server must start, answer and exit when its stdin closes; run `node client.ts node server.ts` to see.',
-  run(run) {
-    if (run.verdict === 'timeout') {
-      const conv = conversation(run);
-      const stuck = conv.requests('c2s').find((r) => !conv.responseTo(r));
-      if (!stuck) return fail`The session did not finish within ${run.timeoutMs / 1000} s.`;
-      return fail`The session did not finish within ${run.timeoutMs / 1000} s: the reference \
-client's ${stuck.message.method} (${frameRef(stuck.frame.seq)}) never got a reply it could read.`;
-    }
-    const server = run.peer.exit;
-    if (server && (server.code ?? 0) !== 0 && run.program.exit?.code !== 0) {
-      const last = run.frames.at(-1);
-      const at = last ? say` (the last frame was ${frameRef(last.seq, String(last.seq))})` : '';
-      return fail`Your server exited with code ${server.code ?? 'null'} in the middle of the session${at}, so the reference client failed.`;
-    }
-    if (run.program.exit?.code !== 0) {
-      // Say whose words are quoted: the learner's server, or the reference client.
-      const said =
-        stderrNote(run.peer.stderr, "Your server's stderr says:", 200) ||
-        stderrNote(run.program.stderr, "The reference client's stderr says:", 200);
-      return fail`The reference client failed (exit ${String(run.program.exit?.code ?? run.program.exit?.signal)}).${said}`;
-    }
-    return pass`The reference client connected, called the tool twice and closed the session.`;
-  },
-};
+const finishes = referenceClientFinishes(
+  'called the tool twice',
+  'The server must start, answer and exit when its stdin closes; run `node client.ts node server.ts` to see.',
+);
 
 export const checks: Check[] = [onlyProtocol, toolWorks, onStderr, finishes];

@@ -131,7 +131,7 @@ const shapes = rule({
   title: 'verify() returns a handoff for every case and never throws',
   hint: 'Return an object whose kind is "structured", "text", "tool-error" or "none", for any entry and any response: a tool without an outputSchema, a result without structuredContent and an error response included.',
   none: 'verify() answered no case, so no handoff could be judged.',
-  good: (n) => allOf(n, 'answer', 'a handoff', ['was', 'were']),
+  good: (n) => allOf(n, 'answer', 'a handoff'),
   problem: (_, __, j) =>
     !isHandoff(j) &&
     'it must return { kind } with kind "structured", "text", "tool-error" or "none", and never throw',
@@ -227,7 +227,7 @@ const protocolErrors = rule({
   hint: 'A response with an "error" member never reached a tool: return { kind: "none" } whatever its code (-32602 included), and let the host log error.message.',
   mine: handoffs((t) => t.kind === 'none'),
   none: 'No protocol error was answered.',
-  good: (n) => allOf(n, 'protocol error', 'the model nothing', ['handed', 'handed']),
+  good: (n) => allOf(n, 'protocol error', 'the model nothing', 'handed'),
   problem: (got, { code }) =>
     got.kind !== 'none' &&
     `the response is a JSON-RPC error (${code}), not a tool result: the request failed before any tool ran, so it is the client's to handle and the model gets { kind: "none" }`,

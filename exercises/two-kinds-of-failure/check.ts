@@ -167,7 +167,7 @@ const textForModel = caseCheck(judged, {
   mine: (j) =>
     j.expected !== 'protocol-error' && j.texts !== undefined && j.row.threw === undefined,
   none: 'No tool result was answered.',
-  good: (n) => allOf(n, 'tool result', 'the model its text', ['handed', 'handed']),
+  good: (n) => allOf(n, 'tool result', 'the model its text', 'handed'),
   wrong: (j) =>
     j.row.forModel !== j.forModel &&
     say`For ${where(j)} classify() handed the model ${handed(j.row)}; ${whyNotTheText(j)}.`,
@@ -179,7 +179,7 @@ const nothingForModel = caseCheck(judged, {
   hint: 'Return forModel: null for a response with an "error" member: the request failed, not the tool, so the host handles it (logs or reports error.message) and the model has nothing to act on.',
   mine: (j) => j.expected === 'protocol-error' && j.row.threw === undefined,
   none: 'No protocol-error case was answered.',
-  good: (n) => allOf(n, 'protocol error', 'the model nothing', ['handed', 'handed']),
+  good: (n) => allOf(n, 'protocol error', 'the model nothing', 'handed'),
   wrong: (j) =>
     j.row.forModel !== null &&
     say`For ${where(j)} classify() handed the model ${handed(j.row)}; a protocol error is \

@@ -17,23 +17,21 @@ import { frameRef, say } from './say.ts';
 const REPLACEMENT = '\uFFFD';
 
 /** The server's frame the program was reading when it stopped: the first after its last word. */
-function readingWhenStopped(run: RunRecord): Read | undefined {
-  const conv = conversation(run);
+function readingWhenStopped(conv: Conversation): Read | undefined {
   const lastSent = conv.from('c2s').at(-1)?.frame.seq ?? -1;
   const replies = conv.from('s2c');
   return replies.find((r) => r.frame.seq > lastSent) ?? replies.at(-1);
 }
 
 /** A garbled word of the program's output, and the frame that has it whole. */
-function garbled(run: RunRecord): { word: string; whole: string; frame: Read } | null {
-  const output = run.program.stdout + run.program.stderr;
+function garbled(conv: Conversation, output: string): { word: string; whole: string; frame: Read } | null {
   const word = new RegExp(`[^\\s"]*${REPLACEMENT}+[^\\s"]*`).exec(output)?.[0];
   if (!word) return null;
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const pattern = new RegExp(
     escaped.replace(new RegExp(`${REPLACEMENT}+`, 'g'), '[^\\x00-\\x7F]+'),
   );
-  for (const frame of conversation(run).from('s2c')) {
+  for (const frame of conv.from('s2c')) {
     if (frame.frame.text.includes(REPLACEMENT)) continue;
     const whole = pattern.exec(frame.frame.text)?.[0];
     if (whole) return { word, whole, frame };
@@ -69,7 +67,7 @@ export const readsWholeLines: Check = {
         'The server’s bytes reached your client uncut in this run, so reading was not tested.',
       );
     }
-    const reading = readingWhenStopped(run);
+    const reading = readingWhenStopped(conversation(run));
     if (!reading)
       return notReached('The server sent your client nothing, so there was nothing to read.');
     const crash = parseCrash(run.program.stderr);
@@ -84,7 +82,7 @@ and in a check run the harness makes sure it does; buffer what you read until "\
 each whole line.`,
       };
     }
-    const bad = garbled(run);
+    const bad = garbled(conversation(run), run.program.stdout + run.program.stderr);
     if (bad) {
       const n = bad.frame.frame.seq;
       return {
@@ -133,7 +131,6 @@ export interface ClientPart {
 export function readsWholeLinesIn(partsOf: (run: RunRecord) => ClientPart[]): Check {
   return {
     ...readsWholeLines,
-    hint: 'A read from a pipe ends anywhere, even inside a message or a character: keep what arrives in a buffer and parse only complete lines, up to each "\\n"; readline\'s createInterface does both for you.',
     run(run) {
       if (!run.splitDelivery)
         return notReached(
@@ -143,12 +140,13 @@ export function readsWholeLinesIn(partsOf: (run: RunRecord) => ClientPart[]): Ch
       if (parts.every((p) => p.conv.from('s2c').length === 0))
         return notReached('The server sent your client nothing, so there was nothing to read.');
       const bad = firstFailing(parts, (p) => {
-        const [first, last] = [p.conv.from('s2c')[0], p.conv.from('s2c').at(-1)];
+        const reading = readingWhenStopped(p.conv);
         const crash = parseCrash(p.stderr);
-        if (crash && first)
-          return fail`In ${p.where} your client parsed a piece of ${frameRef(first.frame.seq)} as if it were a whole message: ${quote(crash, 120)}. A pipe may cut a line anywhere, and in a check run the harness makes sure it does; buffer what you read until "\\n" and parse each whole line.`;
-        if (p.stdout.includes(REPLACEMENT) && last)
-          return fail`In ${p.where} your client printed "${REPLACEMENT}" where the server sent a character whole (${frameRef(last.frame.seq)}): it decoded each read on its own, and a read ended inside a character. Decode whole lines, or call setEncoding('utf8').`;
+        if (crash && reading)
+          return fail`In ${p.where} your client parsed a piece of ${frameRef(reading.frame.seq)} as if it were a whole message: ${quote(crash, 120)}. A pipe may cut a line anywhere, and in a check run the harness makes sure it does; buffer what you read until "\\n" and parse each whole line.`;
+        const bad = garbled(p.conv, p.stdout + p.stderr);
+        if (bad)
+          return fail`In ${p.where} your client printed ${quote(bad.word)} where the server sent ${quote(bad.whole)} (${frameRef(bad.frame.frame.seq)}): it decoded each read on its own, and a read ended inside a character. Decode whole lines, or call setEncoding('utf8').`;
         return undefined;
       });
       return (

@@ -37,15 +37,17 @@ export function every(n: number, one: string, many = `${one}s`): string {
 
 /**
  * A whole sentence about every item of a list, its verb agreeing: "All 3 results were handed
- * over as text.", "The one result was handed over as text."; `verb` is [one, many].
+ * over as text.", "The one result was handed over as text."; `verb` is [one, many], or one
+ * word for both ("handed").
  */
 export function allOf(
   n: number,
   one: string,
   rest: string,
-  verb = ['was', 'were'],
+  verb: string | readonly [string, string] = ['was', 'were'],
   many = `${one}s`,
 ): string {
   const subject = every(n, one, many);
-  return `${subject[0]!.toUpperCase()}${subject.slice(1)} ${n === 1 ? verb[0] : verb[1]} ${rest}.`;
+  const [single, plural] = typeof verb === 'string' ? [verb, verb] : verb;
+  return `${subject[0]!.toUpperCase()}${subject.slice(1)} ${n === 1 ? single : plural} ${rest}.`;
 }

@@ -85,7 +85,8 @@ const mistakes: Mistake[] = [
   {
     name: 'reassigns-stdout',
     check: 'session-completes',
-    says: ['The reference client failed (exit 1)', 'Cannot set property stdout'],
+    frame: 0,
+    says: ['Your server exited with code 1', 'Cannot set property stdout'],
   },
 ];
 
