@@ -24,7 +24,10 @@ function readingWhenStopped(conv: Conversation): Read | undefined {
 }
 
 /** A garbled word of the program's output, and the frame that has it whole. */
-function garbled(conv: Conversation, output: string): { word: string; whole: string; frame: Read } | null {
+function garbled(
+  conv: Conversation,
+  output: string,
+): { word: string; whole: string; frame: Read } | null {
   const word = new RegExp(`[^\\s"]*${REPLACEMENT}+[^\\s"]*`).exec(output)?.[0];
   if (!word) return null;
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
