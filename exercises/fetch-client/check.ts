@@ -30,7 +30,7 @@ import {
   replyEvent,
   resultOf,
   say,
-  stderrGist,
+  shownStderr,
   stoppedWith,
   streamedReply,
   textsOf,
@@ -143,7 +143,7 @@ export const checks: Check[] = [
       const stderr = run.program.stderr;
       const seed = run.seed === undefined ? '' : RESHAPED;
       if (/SyntaxError/.test(stderr))
-        return fail`Your program failed to parse an event's data: ${quote(stderrGist(stderr), 200)}. An event ends only at a blank line, a read may hold part of one, and its data may be spread over several data: lines (join them with "\\n"); the priming event's data is empty.${seed}`;
+        return fail`Your program failed to parse an event's data: ${shownStderr(stderr, 200)}. An event ends only at a blank line, a read may hold part of one, and its data may be spread over several data: lines (join them with "\\n"); the priming event's data is empty.${seed}`;
       const garbled = printed(run).find((line) => line.includes('\uFFFD'));
       if (garbled)
         return fail`You printed ${quote(garbled, 160)}: each "\uFFFD" is a character cut between two reads and decoded in halves. Decode the whole stream with one TextDecoder and {stream: true}.`;

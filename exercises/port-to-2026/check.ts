@@ -31,7 +31,7 @@ import {
   resultOf,
   say,
   shownLine,
-  stderrGist,
+  shownStderr,
   textsOf,
   toolCalls,
   unjudged,
@@ -209,14 +209,14 @@ function lesson2Story(l: ReportedRun): { said: Said; frame?: number } {
       : say`${init.message.method} (${frameRef(init.frame.seq)}) ${howAnswered(answer)}`;
   const end = l.end;
   const printed = typeof end?.stdout === 'string' ? end.stdout.trim() : '';
-  const gist = typeof end?.stderr === 'string' ? stderrGist(end.stderr) : '';
+  const gist = typeof end?.stderr === 'string' ? shownStderr(end.stderr, 160) : '';
   const how = !end
     ? 'it did not finish'
     : end.stopped === true
       ? `it was still waiting after ${LESSON_2_S} s and was stopped`
       : end.code === 0
         ? 'it exited with code 0'
-        : `it exited with ${end.signal ?? `code ${String(end.code)}`}${gist ? ` (${quote(gist, 160)})` : ''}`;
+        : `it exited with ${end.signal ?? `code ${String(end.code)}`}${gist ? ` (${gist})` : ''}`;
   return {
     said: say`${where}, your lesson-2 client's ${met}; it printed ${printed ? quote(printed, 200) : 'nothing'}, and ${how}.`,
     frame: (answer ?? init).frame.seq,

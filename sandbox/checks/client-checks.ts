@@ -1,9 +1,10 @@
 // Frame-level checks of a client's behaviour on the wire. They judge what crossed the tap,
 // not how the code is written: any key order, spacing, string or integer ids, pipelining
 // and pings are fine as long as the protocol is followed.
+import { stderrNote } from './stderr-note.ts';
 import { capitalised, frameRef, say } from './say.ts';
 import type { Check, Outcome, RunRecord } from '../contract/check.ts';
-import { findSplitMessage, quote, stderrGist } from './frames.ts';
+import { findSplitMessage, quote } from './frames.ts';
 import type { Read } from './frames.ts';
 import { clientStall } from './explain.ts';
 import { conversation, isObject, stalled } from './run-story.ts';
@@ -225,11 +226,10 @@ export const cleanExit: Check = {
     }
     const exit = run.program.exit;
     if (!exit || exit.code !== 0) {
-      const tail = stderrGist(run.program.stderr);
       const how = exit?.signal ? `was killed by ${exit.signal}` : `exited with code ${exit?.code}`;
       return {
         ok: false,
-        message: `Your program ${how}.${tail ? ` Its stderr says: ${quote(tail, 300)}` : ''}`,
+        message: `Your program ${how}.${stderrNote(run.program.stderr, 'Its stderr says:')}`,
       };
     }
     if (!run.peerStarted) {

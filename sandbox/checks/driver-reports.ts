@@ -3,7 +3,7 @@
 // exercise with a driver, so a damaged line (cut at the output limit, or printed by learner
 // code that imitates the format badly) is left out the same way everywhere.
 import type { RunRecord } from '../contract/check.ts';
-import { quote, stderrGist } from './frames.ts';
+import { stderrNote } from './stderr-note.ts';
 import { isObject } from './run-story.ts';
 
 export interface DriverReport {
@@ -42,6 +42,5 @@ export function whyDriverStopped(run: RunRecord, fn: string): string {
     return ` The run was stopped at ${run.timeoutMs / 1000} s: does ${fn} loop or wait?`;
   if (run.verdict === 'output-limit')
     return ` The run was stopped for writing too much output: does ${fn} return something huge, or print a lot?`;
-  const tail = stderrGist(run.program.stderr);
-  return tail ? ` The driver stopped with: ${quote(tail, 300)}` : '';
+  return stderrNote(run.program.stderr, 'The driver stopped with:');
 }

@@ -5,8 +5,9 @@
 // HTTP exercise puts them in its list around its own checks, as a stdio one does with
 // client-checks.ts; their words name requests, headers and statuses, never a task's tool.
 import type { Check } from '../contract/check.ts';
+import { stderrNote } from './stderr-note.ts';
 import { exchangeName as named, statusOf as status, type Exchange } from '../wire/exchanges.ts';
-import { quote, stderrGist } from './frames.ts';
+import { quote } from './frames.ts';
 import { serverAnswered } from './http-answers.ts';
 import { everyExchange, everyInSession, onceSent } from './http-rules.ts';
 import { issuedSession } from './http-session.ts';
@@ -134,13 +135,12 @@ export const httpCleanExit: Check = {
   run(run) {
     const last = exchanges(run).at(-1);
     const exit = run.program.exit;
-    const gist = stderrGist(run.program.stderr);
     if (run.verdict === 'timeout' && !last)
       return fail('Your program timed out before sending anything.');
     if (run.verdict === 'timeout')
       return fail`Your program timed out; its last request was ${named(last!)} (${frameRef(seqOf(last!))}).`;
     if (!exit || exit.code !== 0)
-      return fail`Your program exited with code ${String(exit?.code)}.${gist ? ` Its stderr says: ${quote(gist, 300)}` : ''}`;
+      return fail`Your program exited with code ${String(exit?.code)}.${stderrNote(run.program.stderr, 'Its stderr says:')}`;
     return pass('Your program exited with code 0.');
   },
 };

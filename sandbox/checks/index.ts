@@ -92,7 +92,7 @@ export { replyById, requestById, andMore, caseResponse } from './driver-answers.
 export { errorOf } from './error-of.ts';
 export { frontUntil } from './front-until.ts';
 export { bearerChallenge, type ChallengeParam } from './bearer-challenge.ts';
-export { stderrNote } from './stderr-note.ts';
+export { shownStderr, stderrNote } from './stderr-note.ts';
 export { referenceClientFinishes } from './reference-client.ts';
 export { hung } from './hung.ts';
 export { replyText } from './reply-text.ts';

@@ -1,10 +1,10 @@
 // A failure about a client that went quiet (sent nothing more, never came back) reads better
 // with the reason when there is one: a program that crashed said why on its stderr.
 import type { RunRecord } from '../contract/check.ts';
-import { quote, stderrGist } from './frames.ts';
+import { shownStderr } from './stderr-note.ts';
 
 /** ` Your program stopped with: "TypeError: …".` when it exited with an error and said why. */
 export function stoppedWith(run: RunRecord): string {
-  const gist = stderrGist(run.program.stderr);
-  return run.program.exit?.code && gist ? ` Your program stopped with: ${quote(gist, 200)}.` : '';
+  const shown = shownStderr(run.program.stderr, 200);
+  return run.program.exit?.code && shown ? ` Your program stopped with: ${shown}.` : '';
 }

@@ -128,6 +128,13 @@ describe('words', () => {
     expect(stderrNote('', 'Its stderr says:')).toBe('');
   });
 
+  it('stderrNote shows a line holding quotes as written, not as \\" escapes', () => {
+    const stderr = 'Error: HTTP 400: {"jsonrpc":"2.0","error":{"code":-32000}}\n    at main';
+    expect(stderrNote(stderr, 'Its stderr says:')).toBe(
+      ' Its stderr says: “Error: HTTP 400: {"jsonrpc":"2.0","error":{"code":-32000}}”',
+    );
+  });
+
   it('replyGist tells an error, a tool error and a result in a few words', () => {
     expect(replyGist({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'x' } })).toBe(
       'error -32602',
