@@ -11,6 +11,7 @@ import { execute, type SessionOptions, type SessionSubject } from './session.ts'
 import { claimWorkFolder } from './work-folder.ts';
 import { notify } from './notices.ts';
 import { CONSOLE_LIMITS, CONSOLE_PROGRAM } from './console-limits.ts';
+import { atExit } from './at-exit.ts';
 
 export { CONSOLE_FLAG } from './console-limits.ts';
 
@@ -48,7 +49,7 @@ export async function runConsole(
   const work = claimWorkFolder(workRoot, SUBJECT.id);
   notify({ folder: work });
   const removeWork = (): void => rmSync(work, { recursive: true, force: true });
-  process.on('exit', removeWork);
+  const releaseWork = atExit(removeWork);
   try {
     copyFileSync(join(resolve(options.workspace), CONSOLE_PROGRAM), join(work, CONSOLE_PROGRAM));
     let idled = false;
@@ -77,7 +78,7 @@ export async function runConsole(
   } catch (err) {
     emit({ type: 'done', verdict: 'error', summary: `harness error: ${(err as Error).message}` });
   } finally {
-    process.off('exit', removeWork);
+    releaseWork();
     removeWork();
   }
 }

@@ -15,6 +15,7 @@ import type { TapRecord } from '../tap/record-file.ts';
 import { openRecorder } from '../tap/relay.ts';
 import { learnerEnv } from './learner-env.ts';
 import { notify } from './notices.ts';
+import { atExit } from './at-exit.ts';
 
 export interface DockSetup {
   /** The server's command line; a connection's own words come after it. */
@@ -41,6 +42,7 @@ export class Dock {
   private readonly servers = new Set<ChildProcessWithoutNullStreams>();
   private readonly sockets = new Set<Socket>();
   private starts = 0;
+  private readonly releaseAtExit: () => void;
   private open = true;
 
   private constructor(setup: DockSetup, listener: Server, port: number) {
@@ -49,7 +51,7 @@ export class Dock {
     this.port = port;
     listener.on('connection', (socket) => this.accept(socket));
     // A harness told to exit mid-run still ends the servers it started.
-    process.on('exit', this.killAll);
+    this.releaseAtExit = atExit(this.killAll);
   }
 
   static open(setup: DockSetup): Promise<Dock> {
@@ -86,7 +88,7 @@ export class Dock {
       new Promise((r) => (wait = setTimeout(r, CLOSE_WAIT_MS))),
     ]);
     clearTimeout(wait);
-    process.off('exit', this.killAll);
+    this.releaseAtExit();
   }
 
   private readonly killAll = (): void => {

@@ -8,6 +8,7 @@ import { EventEmitter } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { childrenOf, initReady, inNamespace, zombieExit } from './pid-namespace.ts';
 import { groupAlive } from './procs.ts';
+import { atExit } from './at-exit.ts';
 
 /** The program as the session sees it: its pipes, its 'exit' (code, signal) and 'error'. */
 export interface Program extends EventEmitter {
@@ -28,6 +29,7 @@ export class ProcessGroup {
   /** The leader's stdin, when it was asked for (never in a namespace); else null. */
   readonly stdin: Writable | null;
   private readonly leader: ChildProcess;
+  private readonly releaseAtExit: () => void;
 
   constructor(
     command: string,
@@ -65,7 +67,7 @@ export class ProcessGroup {
     this.stdin?.on('error', () => {});
     this.closed = new Promise((resolve) => this.leader.once('close', () => resolve()));
     // If the harness itself dies, the learner's processes must not outlive it.
-    process.on('exit', this.kill);
+    this.releaseAtExit = atExit(this.kill);
   }
 
   /**
@@ -134,6 +136,6 @@ export class ProcessGroup {
 
   /** The group is gone: the harness no longer needs to kill it on its own way out. */
   release(): void {
-    process.off('exit', this.kill);
+    this.releaseAtExit();
   }
 }

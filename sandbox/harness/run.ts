@@ -16,6 +16,7 @@ import { newSeed } from '../input/seed.ts';
 import { formatProblem, nothingRunSummary, type StripProblem } from '../strip/problem.ts';
 import { unrunnableTypeScript } from './typescript-policy.ts';
 import { notify } from './notices.ts';
+import { atExit } from './at-exit.ts';
 
 export type Checks = Readonly<Record<string, readonly Check[]>>;
 
@@ -140,7 +141,7 @@ export async function runExercise(
   const removeWork = (): void => {
     if (!options.keepWork) rmSync(work, { recursive: true, force: true });
   };
-  process.on('exit', removeWork);
+  const releaseWork = atExit(removeWork);
   try {
     prepareWork(exercise, work, options);
     // Stripped twins were judged by the page as it stripped them (learner-files.ts).
@@ -225,7 +226,7 @@ export async function runExercise(
   } catch (err) {
     return fail(options, emit, `harness error: ${(err as Error).message}`, started);
   } finally {
-    process.off('exit', removeWork);
+    releaseWork();
     removeWork();
   }
 }

@@ -13,6 +13,7 @@ import { scenarioVerdict } from './scenario-verdict.ts';
 import { execute, type SessionOptions } from './session.ts';
 import { claimWorkFolder, prepareWork } from './work-folder.ts';
 import { notify } from './notices.ts';
+import { atExit } from './at-exit.ts';
 
 export interface ScenarioRun {
   exercise: Exercise;
@@ -49,7 +50,7 @@ export async function runScenarios(run: ScenarioRun): Promise<ScenarioResult> {
     if (run.options.keepWork) return;
     for (const f of folders) rmSync(f, { recursive: true, force: true });
   };
-  process.on('exit', removeFolders);
+  const releaseFolders = atExit(removeFolders);
   try {
     emit({
       type: 'session',
@@ -102,7 +103,7 @@ export async function runScenarios(run: ScenarioRun): Promise<ScenarioResult> {
       killed: records.reduce((n, r) => n + (r.killed ?? 0), 0),
     };
   } finally {
-    process.off('exit', removeFolders);
+    releaseFolders();
     removeFolders();
   }
 }

@@ -15,6 +15,7 @@ import { ProcessGroup } from './process-group.ts';
 import { heapFlags, ranOutOfMemory } from './memory-limit.ts';
 import { notify } from './notices.ts';
 import { nodeArgsFor } from './stripped.ts';
+import { atExit } from './at-exit.ts';
 
 /** The limits and commands of one session (a subset of RunOptions, documented there). */
 export interface SessionOptions {
@@ -110,7 +111,7 @@ export async function execute(
   };
   // First among the 'exit' listeners, so that nothing of the run still runs when the work
   // folder is removed.
-  process.prependListener('exit', strays.killAll);
+  const releaseStrays = atExit(strays.killAll, true);
   stopper.attach(endAll);
   const poll = setInterval(() => peer.poll(), POLL_MS);
   const scan = setInterval(() => strays.scan(), SCAN_MS);
@@ -152,7 +153,7 @@ export async function execute(
   await strays.untilGone();
   await peer.finish().catch(() => {});
   group.release();
-  process.off('exit', strays.killAll);
+  releaseStrays();
   // A damaged record says nothing reliable about the learner's code: no verdict at all.
   if (peer.damage) {
     throw new Error(

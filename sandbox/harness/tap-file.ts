@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TapRecordParser, type TapRecord } from '../tap/record-file.ts';
 import { notify } from './notices.ts';
+import { atExit } from './at-exit.ts';
 
 export class TapFile {
   /** Where the relay appends; handed to it on its command line. */
@@ -18,6 +19,7 @@ export class TapFile {
   private offset = 0;
   private readonly parser = new TapRecordParser();
   private open = true;
+  private readonly releaseAtExit: () => void;
 
   constructor() {
     // A fresh container may not have its temp folder yet.
@@ -29,7 +31,7 @@ export class TapFile {
     closeSync(openSync(this.path, 'w', 0o600));
     this.fd = openSync(this.path, 'r');
     // A harness told to exit mid-run still removes the folder.
-    process.on('exit', this.close);
+    this.releaseAtExit = atExit(this.close);
   }
 
   /** The records completed since the last call; none once closed. Throws TapRecordError. */
@@ -50,7 +52,7 @@ export class TapFile {
   readonly close = (): void => {
     if (!this.open) return;
     this.open = false;
-    process.off('exit', this.close);
+    this.releaseAtExit();
     closeSync(this.fd);
     rmSync(this.dir, { recursive: true, force: true });
   };
