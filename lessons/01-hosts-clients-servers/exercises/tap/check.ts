@@ -33,7 +33,7 @@ import {
   type Direction,
   type Outcome,
   type RunRecord,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 
 type Scenario = 'through' | 'client-closes' | 'server-exits';
 

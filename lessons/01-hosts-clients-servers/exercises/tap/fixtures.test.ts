@@ -1,7 +1,7 @@
 // tap: the learner's relay between the driver (client) and the tapped Paper Trail (server),
 // judged byte for byte on both sides, on what else reaches stdout, on its log and its exits.
 import { expect } from 'vitest';
-import { exerciseSuite, type Mistake } from './suite.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
 
 const mistakes: Mistake[] = [
   // Bytes that change on the way to the server: the frame the server received is linked.

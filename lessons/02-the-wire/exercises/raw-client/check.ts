@@ -24,7 +24,7 @@ import {
   unjudged,
   type Check,
   type RunRecord,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 
 const TOOL = 'order_status';
 const ORDER = 'PT-1041';

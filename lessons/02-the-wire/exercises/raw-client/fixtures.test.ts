@@ -1,6 +1,6 @@
 // raw-client: the starter fails, the solution and differently written correct clients pass,
 // and each mistaken client fails with the check meant for its mistake.
-import { exerciseSuite, type Mistake } from './suite.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
 
 // `frame`: the frame the failing check must link (CheckResult.frame), when it names one.
 const mistakes: Mistake[] = [

@@ -32,7 +32,7 @@ import {
   type Read,
   type RunRecord,
   type Said,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 import { expectedDiagnostics } from './diagnostics.ts';
 
 const FOUND = { order_id: 'PT-1041', status: 'shipped', carrier: 'Delhivery', eta: '2026-08-05' };

@@ -7,7 +7,7 @@ import {
   type Diagnostic,
   type Read,
   type RunRecord,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 
 // The starter's banner "=== Paper Trail (exercise copy) v1.0 ===" and its ready line both
 // tell that the server is up; either will do.

@@ -1,7 +1,7 @@
 // stdout-is-the-wire: the learner's server runs under the SDK reference client; stray bytes
 // on stdout, lost diagnostics and a broken tool are each caught by their own check.
 import { expect } from 'vitest';
-import { exerciseSuite, type Mistake } from './suite.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
 
 // `frame`: the frame the failing check must link (CheckResult.frame), when it names one.
 const mistakes: Mistake[] = [

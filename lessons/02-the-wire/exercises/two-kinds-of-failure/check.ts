@@ -25,7 +25,7 @@ import {
   type Check,
   type CheckMeta,
   type Said,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 import { edgeCases, liveCases } from './starter/cases.ts';
 
 type Label = 'ok' | 'tool-error' | 'protocol-error';

@@ -1,6 +1,6 @@
 // two-kinds-of-failure: classify() is judged against live Paper Trail responses and edge cases.
 import { expect } from 'vitest';
-import { exerciseSuite, type Mistake } from './suite.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
 
 // `frame`: the frame the failing check must link (CheckResult.frame); edge cases have none.
 const mistakes: Mistake[] = [

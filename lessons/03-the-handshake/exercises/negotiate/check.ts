@@ -31,7 +31,7 @@ import {
   type Outcome,
   type Read,
   type RunRecord,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 
 /** The versions the task says the client speaks, newest first. */
 const SPEAKS = ['2025-11-25', '2025-06-18'];

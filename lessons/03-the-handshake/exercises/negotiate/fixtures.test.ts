@@ -1,7 +1,7 @@
 // negotiate: the learner's client runs against Paper Trail accepting its offer (A), answering
 // 2025-06-18 (B) and answering a version it does not speak (C). Frames are numbered across the
 // three runs: A 0–4, B 5–9, C from 10 for a client that does the right thing.
-import { exerciseSuite, type Mistake } from './suite.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
 
 const EX = 'negotiate';
 

@@ -26,7 +26,7 @@ import {
   type AboutAResponse,
   type CaseRule,
   type Said,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 import { allEdgeCases, liveCases } from './starter/cases.ts';
 
 type Json = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // --buggy-output and an --unchecked-output session, whose PT-1041 answer is frame 34) and on
 // edge cases built from the normal session's PT-1041 answer (frame 6).
 import { expect } from 'vitest';
-import { exerciseSuite, type Mistake } from './suite.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
 
 const mistakes: Mistake[] = [
   {

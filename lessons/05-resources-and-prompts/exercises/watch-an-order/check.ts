@@ -30,7 +30,7 @@ import {
   type Check,
   type Read,
   type RunRecord,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 
 const UPDATED = 'notifications/resources/updated';
 // Updates for the client's order that may pile up unread before it is a mistake: a busy machine

@@ -7,7 +7,7 @@
 // (exercise.json scenarios): "moving", shown first, where every update moves the status on,
 // and "repeating", where one update moves only the ETA; a mistake that shows only there is
 // told from that session.
-import { exerciseSuite, type Mistake } from './suite.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
 
 const mistakes: Mistake[] = [
   {

@@ -36,7 +36,7 @@ import {
   type Check,
   type Read,
   type RunRecord,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 
 const TOOL = 'track_shipment';
 const CANCELLED = 'notifications/cancelled';

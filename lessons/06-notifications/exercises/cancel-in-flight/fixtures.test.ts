@@ -7,8 +7,8 @@
 // result at once after the second (frames 4-7 the steps, 8 the result, 9 the cancel that
 // crosses them); a mistake that shows only there is told from that session.
 import { describe, expect, it } from 'vitest';
-import { exerciseSuite, type Mistake } from './suite.ts';
-import { check, failures, fixtureDir } from './helpers.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
+import { check, failures, fixtureDir } from '../../../../tests/exercises/helpers.ts';
 
 const EX = 'cancel-in-flight';
 const PACED = 10;

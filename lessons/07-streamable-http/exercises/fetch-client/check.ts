@@ -37,7 +37,7 @@ import {
   type Check,
   type Exchange,
   type RunRecord,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 import { printsAsItArrives } from './prints-as-it-arrives.ts';
 
 const VERSION = '2025-11-25';

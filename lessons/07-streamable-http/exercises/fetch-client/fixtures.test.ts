@@ -5,7 +5,7 @@
 // the first session the call's stream is dropped after its first progress event (frames 6 the
 // call, 7 its status line, 8 the priming event "2-0", 9 progress 1 "2-1", 10 the client's next
 // request).
-import { exerciseSuite, type Mistake } from './suite.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
 
 const SEED = 3;
 const AFTER_DROP = 10;

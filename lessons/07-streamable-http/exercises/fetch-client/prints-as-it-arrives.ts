@@ -22,7 +22,7 @@ import {
   type Check,
   type Exchange,
   type RunRecord,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 
 /** For each progress event of the call, its message, its frame and the call's next event. */
 function stepsWithNext(run: RunRecord, call: Exchange) {

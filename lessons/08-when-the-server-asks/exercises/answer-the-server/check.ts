@@ -45,7 +45,7 @@ import {
   type Request,
   type RuleResult,
   type RunRecord,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 
 const ASK = 'elicitation/create';
 /** What the task asks the client to do with each order's question. */

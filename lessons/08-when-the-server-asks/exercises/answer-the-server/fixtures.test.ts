@@ -5,8 +5,8 @@
 // 6 the result; 7-10 the same for PT-1017 with question id 1. Seeds 7 and 21 deliver PT-1041
 // (and 21 PT-1017 too) in a plain --seed run: with --undelivered they still ask twice.
 import { describe, expect, it } from 'vitest';
-import { exerciseSuite, type Mistake } from './suite.ts';
-import { check, failures } from './helpers.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
+import { check, failures } from '../../../../tests/exercises/helpers.ts';
 
 const EX = 'answer-the-server';
 const BOTH = 9;

@@ -33,7 +33,7 @@ import {
   type Read,
   type RunRecord,
   type Said,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 import { hubFor } from './starter/hubs.ts';
 
 /** What the reference client made up for this run (its `@@run` line). */

@@ -2,7 +2,7 @@
 // reference client. Stray bytes on stdout, lost replies and lost diagnostics are each caught
 // by their own check; correct variants route the helper and the bar to stderr differently.
 import { expect } from 'vitest';
-import { exerciseSuite, type Mistake } from './suite.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
 
 const mistakes: Mistake[] = [
   // Only the banner moved: the helper still shares stdout and the bar still glues.

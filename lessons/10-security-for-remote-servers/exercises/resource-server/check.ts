@@ -24,7 +24,7 @@ import {
   type Check,
   type RunRecord,
   type Said,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 
 const SCOPE = 'orders:read';
 const OTHER_SERVER = 'https://mail.paper-trail.example/mcp';

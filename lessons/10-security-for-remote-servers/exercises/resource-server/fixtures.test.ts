@@ -3,7 +3,7 @@
 // token, any audience, any expiry, a token in the URL, a session id, a foreign Host; a 401
 // that says nothing, 403 and 401 swapped, a token pasted from an earlier run, "Bearer" matched
 // case-sensitively. Correct variants differ in structure, order and parsing.
-import { exerciseSuite, type Mistake } from './suite.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
 
 const mistakes: Mistake[] = [
   // Any Authorization header will do: a forged token goes through (the 4th forwarded frame).

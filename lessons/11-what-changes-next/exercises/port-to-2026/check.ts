@@ -39,7 +39,7 @@ import {
   type ReportedRun,
   type RunRecord,
   type Said,
-} from '../../sandbox/checks/index.ts';
+} from '../../../../sandbox/checks/index.ts';
 
 const VERSION = '2026-07-28';
 const CAPS = META_KEYS.capabilities;

@@ -4,7 +4,7 @@
 // scenarios): "key-confirm", shown first, and "key-approval", whose server asks under
 // another inputRequests key; a mistake that shows only there is told from that session.
 import { expect } from 'vitest';
-import { exerciseSuite, type Mistake } from './suite.ts';
+import { exerciseSuite, type Mistake } from '../../../../tests/exercises/suite.ts';
 
 const mistakes: Mistake[] = [
   {

@@ -1,7 +1,7 @@
 // Checks for this exercise. The shared client checks judge the session on the wire (frames,
 // ids, handshake, exit); the check below shows how to write one of your own from the frames.
-import { frameRef, say } from '../../sandbox/checks/say.ts';
-import type { Check } from '../../sandbox/contract/check.ts';
+import { frameRef, say } from '../../../../sandbox/checks/say.ts';
+import type { Check } from '../../../../sandbox/contract/check.ts';
 import {
   cleanExit,
   conversation,
@@ -9,7 +9,7 @@ import {
   jsonrpcFrames,
   oneMessagePerLine,
   requestIds,
-} from '../../sandbox/checks/client-checks.ts';
+} from '../../../../sandbox/checks/client-checks.ts';
 
 const callsOrderStatus: Check = {
   id: 'calls-order-status',
