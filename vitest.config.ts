@@ -7,7 +7,8 @@ Object.assign(process.env, compileCacheEnv(process.env));
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
+    // An exercise's fixture table sits in its folder, in its lesson's.
+    include: ['tests/**/*.test.ts', 'lessons/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -8,9 +8,19 @@ import { performance } from 'node:perf_hooks';
 import { progressKey } from '../components/workbench/progress-key.ts';
 import { startWorkshop } from '../sandbox/workshop/server.ts';
 import { launchChromium } from '../tests/e2e/browser.ts';
-import { directRun, interleaved, list, median, ms, pairedRatio, REPO, type Goal } from './goal.ts';
+import {
+  directRun,
+  interleaved,
+  list,
+  median,
+  ms,
+  pairedRatio,
+  RAW_CLIENT,
+  REPO,
+  type Goal,
+} from './goal.ts';
 
-const CLIENT = join(REPO, 'exercises/raw-client/solution/client.ts');
+const CLIENT = join(RAW_CLIENT, 'solution', 'client.ts');
 const GOAL = 1.5;
 /** Pause after each check (see where it is used). */
 const SETTLE_MS = 1_500;
@@ -29,7 +39,7 @@ export const browserCheck: Goal = {
     }
     const ws = await startWorkshop({
       dist: join(REPO, 'dist'),
-      exercisesRoot: join(REPO, 'exercises'),
+      exercisesRoot: REPO,
       harnessMain: join(REPO, 'sandbox/harness/main.ts'),
       port: 0,
       runtime: true,

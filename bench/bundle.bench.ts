@@ -106,7 +106,7 @@ async function pageScripts(): Promise<{ before: number; after: number } | undefi
   if (!existsSync(join(repo, 'dist/exercises/raw-client/index.html'))) return undefined;
   const ws = await startWorkshop({
     dist: join(repo, 'dist'),
-    exercisesRoot: join(repo, 'exercises'),
+    exercisesRoot: repo,
     harnessMain: join(repo, 'sandbox/harness/main.ts'),
     port: 0,
     runtime: true,
@@ -141,7 +141,7 @@ async function pageScripts(): Promise<{ before: number; after: number } | undefi
 
 const out = mkdtempSync(join(tmpdir(), 'mcpw-bench-'));
 try {
-  const bundle = await bundleRuntime({ outDir: out, exercisesRoot: join(repo, 'exercises') });
+  const bundle = await bundleRuntime({ outDir: out, exercisesRoot: repo });
   const npm = installClosure(repo);
   console.log('WebContainer mount vs npm install of the SDK');
   console.log(

@@ -2,8 +2,10 @@
 // itself against a baseline taken in the same run (machine load drifts over both alike) and
 // hands back lines that bench/run.ts prints as "measure: value (goal)".
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { exerciseFolderOf } from '../sandbox/course/exercise-folders.ts';
 import { compileCacheEnv } from '../sandbox/harness/compile-cache.ts';
 import { PAPER_TRAIL_MAIN } from '../sandbox/paper-trail/command.ts';
 
@@ -77,9 +79,9 @@ export const shellEnv = (): NodeJS.ProcessEnv => {
 
 export const REPO = fileURLToPath(new URL('../', import.meta.url));
 export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const CLIENT = fileURLToPath(
-  new URL('../exercises/raw-client/solution/client.ts', import.meta.url),
-);
+/** raw-client's folder, in its lesson's: the exercise every latency goal runs. */
+export const RAW_CLIENT = exerciseFolderOf('raw-client', REPO)!.dir;
+const CLIENT = join(RAW_CLIENT, 'solution', 'client.ts');
 
 /**
  * The baseline of the latency goals: raw-client's solution run directly against Paper Trail

@@ -10,12 +10,12 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { paperTrailCommand } from '../sandbox/paper-trail/index.ts';
 import { runExercise } from '../sandbox/harness/run.ts';
-import { checks } from '../exercises/registry.ts';
+import { checks } from '../sandbox/course/exercise-checks.ts';
+import { exerciseFolderOf } from '../sandbox/course/exercise-folders.ts';
 
 const REPS = Number(process.env.BENCH_REPS ?? 7);
-const CLIENT = fileURLToPath(
-  new URL('../exercises/raw-client/solution/client.ts', import.meta.url),
-);
+const REPO = fileURLToPath(new URL('../', import.meta.url));
+const CLIENT = join(exerciseFolderOf('raw-client', REPO)!.dir, 'solution', 'client.ts');
 const RELAY = fileURLToPath(new URL('../sandbox/tap/relay-main.ts', import.meta.url));
 
 function run(command: string, args: string[]): Promise<number> {

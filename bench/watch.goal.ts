@@ -17,6 +17,7 @@ import {
   ms,
   NPM,
   pairedRatio,
+  RAW_CLIENT,
   REPO,
   shellEnv,
   timeCommand,
@@ -24,7 +25,7 @@ import {
 } from './goal.ts';
 
 const CLI = fileURLToPath(new URL('../sandbox/cli/exercise.mjs', import.meta.url));
-const SOLUTION = join(REPO, 'exercises', 'raw-client', 'solution', 'client.ts');
+const SOLUTION = join(RAW_CLIENT, 'solution', 'client.ts');
 const GOAL = 1.2;
 const WATCHING = /^Watching client\.ts for saves/gm;
 

@@ -48,7 +48,7 @@ async function unslimmedCodeBytes(): Promise<{ raw: number; gz: number }> {
   try {
     const packages = await build({
       ...common,
-      entryPoints: learnerImports(loadExercises(join(repo, 'exercises'))).map((spec, i) => ({
+      entryPoints: learnerImports(loadExercises(repo)).map((spec, i) => ({
         in: spec,
         out: `p${i}`,
       })),
@@ -65,7 +65,7 @@ async function unslimmedCodeBytes(): Promise<{ raw: number; gz: number }> {
 async function mountedRuntime(): Promise<GoalLine[]> {
   const out = mkdtempSync(join(tmpdir(), 'mcpw-weight-'));
   try {
-    const r = await bundleRuntime({ outDir: out, exercisesRoot: join(repo, 'exercises') });
+    const r = await bundleRuntime({ outDir: out, exercisesRoot: repo });
     const manifestText = readFileSync(r.manifestPath, 'utf8');
     const v2Text = readFileSync(r.paperTrailV2Path, 'utf8');
     const manifest = JSON.parse(manifestText) as RuntimeManifest;
@@ -173,7 +173,7 @@ async function bootFailure(): Promise<GoalLine[]> {
   }
   const ws = await startWorkshop({
     dist: join(repo, 'dist'),
-    exercisesRoot: join(repo, 'exercises'),
+    exercisesRoot: repo,
     harnessMain: join(repo, 'sandbox/harness/main.ts'),
     port: 0,
     runtime: false,

@@ -1,21 +1,25 @@
 // `npm run --silent new -- exercise <id> --lesson <slug> --title "..." [--summary "..."]`
-// Starts an exercise from templates/exercise/ (its check.ts is all the registry needs: the
-// registry finds every exercise folder with one) and writes its test (tests/exercises/<id>.test.ts, from templates/exercise.test.ts.template). The
-// exercise.json it writes is validated with the harness's own schema before anything is
-// written and loaded again afterwards; on any failure nothing is left changed.
-import { lessonFoldersIn } from '../sandbox/course/lesson-folders.ts';
+// Starts an exercise in its lesson's folder, lessons/<NN>-<slug>/exercises/<id>/, from
+// templates/lesson/exercises/exercise/ (its check.ts is all the registry needs: the registry
+// finds every exercise folder with one), with its fixture table beside it (fixtures.test.ts,
+// from templates/exercise.test.ts.template). One new folder and no list edited: the lesson
+// it sits in is its lesson. The exercise.json it writes is validated with the harness's own
+// schema before anything is written and loaded again afterwards; on any failure nothing is
+// left changed.
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
+import { lessonFoldersIn } from '../sandbox/course/lesson-folders.ts';
+import { EXERCISES_DIR, exerciseFoldersIn } from '../sandbox/course/exercise-folders.ts';
 import { parseWithFriendlyErrors } from '../sandbox/input/friendly-errors.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema, isLessonSlug } from '../sandbox/exercises/ids.ts';
 import { ExerciseMeta } from '../sandbox/exercises/schema.ts';
 import { summaryFlag, titleFlag } from './text-flags.ts';
-import { loadExercise } from '../sandbox/exercises/loader.ts';
+import { loadExerciseFolder } from '../sandbox/exercises/loader.ts';
 
 export const EXERCISE_USAGE = `usage: npm run --silent new -- exercise <id> --lesson <slug> --title "Title" [--summary "..."]
 
-  <id>        kebab-case folder name, e.g. call-a-tool (writes exercises/call-a-tool/)
+  <id>        kebab-case folder name, e.g. call-a-tool (writes lessons/<NN>-<slug>/exercises/call-a-tool/)
   --lesson    the slug of the lesson it belongs to, e.g. the-wire
   --title     the exercise's title
   --summary   one sentence saying what the learner does (default: a placeholder to replace)`;
@@ -45,12 +49,15 @@ export class NewError extends Error {
 
 export interface Paths {
   repo: string;
-  exercisesDir: string;
-  /** Where the exercise's test file goes (tests/exercises/). */
-  testsDir: string;
-  /** Where the lessons are: an exercise belongs to one that exists. */
+  /** Where the lessons are: an exercise goes into the folder of one that exists. */
   lessonsDir: string;
 }
+
+/** The template's folder: as deep as an exercise's in a lesson, so its imports resolve in both. */
+const TEMPLATE = ['templates', 'lesson', EXERCISES_DIR, 'exercise'];
+/** The fixture table's file in the exercise's folder, and its template. */
+const TABLE = 'fixtures.test.ts';
+const TABLE_TEMPLATE = ['templates', 'exercise.test.ts.template'];
 
 /** A JSON string's inside, for filling a placeholder that sits between quotes. */
 const inJson = (s: string) => JSON.stringify(s).slice(1, -1);
@@ -59,28 +66,39 @@ function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
-/** Writes the exercise folder (its check.ts is what the registry finds) and its test file. */
-export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<string> {
-  const template = join(paths.repo, 'templates', 'exercise');
-  const target = join(paths.exercisesDir, args.id);
-  if (existsSync(target)) {
-    throw new NewError(`${target} exists already; choose another id`, 1);
+/** The course's exercises; a folder named against the rules stops the scaffolder. */
+function exercisesIn(lessonsDir: string) {
+  try {
+    return exerciseFoldersIn(lessonsDir);
+  } catch (err) {
+    throw new NewError((err as Error).message, 1);
   }
-  const testFile = join(paths.testsDir, `${args.id}.test.ts`);
-  if (existsSync(testFile)) throw new NewError(`${testFile} exists already`, 1);
+}
+
+/** Writes the exercise's folder in its lesson's (its check.ts is what the registry finds). */
+export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<string> {
+  const template = join(paths.repo, ...TEMPLATE);
   // Caught here, not eleven seconds into a build that cannot link the exercise to its page.
   const lessons = lessonFoldersIn(paths.lessonsDir);
-  if (!lessons.some((lesson) => lesson.slug === args.lesson)) {
-    const known = lessons.map((lesson) => lesson.slug).sort();
+  const lesson = lessons.find((l) => l.slug === args.lesson);
+  if (!lesson) {
+    const known = lessons.map((l) => l.slug).sort();
     throw new NewError(
       `--lesson ${args.lesson}: there is no lesson folder ${join(paths.lessonsDir, `<NN>-${args.lesson}`)}` +
         (known.length > 0 ? `; the lessons are ${known.join(', ')}` : ''),
       1,
     );
   }
+  const target = join(paths.lessonsDir, basename(lesson.folder), EXERCISES_DIR, args.id);
+  // Ids are URLs, so one in another lesson is taken too.
+  const taken = exercisesIn(paths.lessonsDir).find((e) => e.id === args.id);
+  if (taken) throw new NewError(`${taken.folder} exists already; choose another id`, 1);
+  if (existsSync(target)) {
+    throw new NewError(`${target} exists already; choose another id`, 1);
+  }
 
   // Everything is prepared and validated first, so that a refusal changes nothing.
-  const values = { id: args.id, lesson: args.lesson, title: args.title, summary: args.summary };
+  const values = { id: args.id, title: args.title, summary: args.summary };
   const jsonValues = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, inJson(v)]));
   const exerciseJson = fill(readFileSync(join(template, 'exercise.json'), 'utf8'), jsonValues);
   try {
@@ -89,21 +107,19 @@ export async function newExercise(args: ExerciseArgs, paths: Paths): Promise<str
     throw new NewError((err as Error).message, 1);
   }
   const task = fill(readFileSync(join(template, 'task.md'), 'utf8'), values);
-  const test = fill(
-    readFileSync(join(paths.repo, 'templates', 'exercise.test.ts.template'), 'utf8'),
-    values,
-  );
+  const table = fill(readFileSync(join(paths.repo, ...TABLE_TEMPLATE), 'utf8'), values);
 
   try {
     cpSync(template, target, { recursive: true, errorOnExist: true, force: false });
     writeFileSync(join(target, 'exercise.json'), exerciseJson);
     writeFileSync(join(target, 'task.md'), task);
-    writeFileSync(testFile, test, { flag: 'wx' });
-    // Load it as the harness will: the schema again, and every listed file present.
-    loadExercise(paths.exercisesDir, args.id);
+    writeFileSync(join(target, TABLE), table, { flag: 'wx' });
+    // Found and loaded as the harness will: by its folder, the schema again, every listed file.
+    const found = exerciseFoldersIn(paths.lessonsDir).find((e) => e.id === args.id);
+    if (!found) throw new Error(`${target} is not found where exercises are looked for`);
+    loadExerciseFolder(found);
   } catch (err) {
     rmSync(target, { recursive: true, force: true });
-    rmSync(testFile, { force: true });
     throw new NewError(`could not write the exercise: ${(err as Error).message}`, 1);
   }
   return target;

@@ -39,9 +39,6 @@ import {
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const lessonsDir = process.env.MCP_WIRE_LESSONS_DIR ?? repo + 'lessons/';
-// Overridable so that tests scaffold into a copy of the exercises folder.
-const exercisesDir = process.env.MCP_WIRE_EXERCISES_DIR ?? repo + 'exercises/';
-const testsDir = process.env.MCP_WIRE_EXERCISE_TESTS_DIR ?? repo + 'tests/exercises/';
 const capturePaths: CapturePaths = { repo, lessonsDir };
 
 const USAGE = `usage: npm run --silent new -- lesson <slug> --title "Title" [--summary "..."] [--order N] [--capture NAME]
@@ -117,14 +114,9 @@ try {
 }
 if (parsed.kind === 'exercise') {
   try {
-    const target = await newExercise(parsed.args, {
-      repo,
-      exercisesDir,
-      testsDir,
-      lessonsDir,
-    });
+    const target = await newExercise(parsed.args, { repo, lessonsDir });
     console.log(
-      `wrote ${target} and its test in ${testsDir}.\n` +
+      `wrote ${target}, with its fixture table in fixtures.test.ts.\n` +
         `Its starter must fail and its solution pass: npm run --silent exercise -- check ` +
         `${parsed.args.id} (then --solution).`,
     );

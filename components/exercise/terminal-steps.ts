@@ -1,7 +1,7 @@
 // The exercise page's "From a terminal" box, as data: the commands a learner with a local
 // clone types, and tests/site/terminal-steps.test.ts runs them, so the box says only
-// what works. The learner works in a copy of the starter (exercises/<id>/starter/ is the
-// course's, and `check` without --dir judges that starter, not the learner's code).
+// what works. The learner works in a copy of the starter (its exercise folder's starter/ is
+// the course's, and `check` without --dir judges that starter, not the learner's code).
 
 export interface TerminalSteps {
   /** The learner's own folder, at the root of the clone. */
@@ -28,11 +28,12 @@ function byHandSteps(howToRun: string): TerminalSteps['byHand'] {
   });
 }
 
-export function terminalSteps(id: string, howToRun: string): TerminalSteps {
+/** `exercise`: its folder in the clone, e.g. lessons/02-the-wire/exercises/raw-client. */
+export function terminalSteps(id: string, exercise: string, howToRun: string): TerminalSteps {
   const folder = `my-${id}`;
   return {
     folder,
-    copy: `cp -r exercises/${id}/starter ${folder}`,
+    copy: `cp -r ${exercise}/starter ${folder}`,
     run: `npm run --silent exercise -- run ${id} --dir ${folder}`,
     check: `npm run --silent exercise -- check ${id} --dir ${folder}`,
     watch: `npm run --silent exercise -- watch ${id} --dir ${folder}`,

@@ -27,7 +27,13 @@ import { resolveChecks, runExercise, type ChecksSource } from '../harness/run.ts
 import { runInHarness } from './harness-child.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
-import { defaultExercisesRoot, loadExercise, loadExercises } from '../exercises/loader.ts';
+import {
+  defaultExercisesRoot,
+  defaultWorkRoot,
+  loadExercise,
+  loadExercises,
+} from '../exercises/loader.ts';
+import { FIXTURES_DIR } from '../course/exercise-folders.ts';
 import { failUsage, parseCliArgsOrExit, wholeNumber } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
 import {
@@ -67,13 +73,14 @@ async function fixtures(root: string, rest: string[], checks: ChecksSource): Pro
     },
     usage: USAGE,
   });
+  let dir = '';
   try {
-    loadExercise(root, a.id);
+    dir = loadExercise(root, a.id).dir;
   } catch (err) {
     usage((err as Error).message);
   }
-  // Fixtures live with the exercise tests (tests/exercises/fixtures/<id>/) unless named.
-  const folder = a.fixtures ?? join(root, '..', 'tests', 'exercises', 'fixtures', a.id);
+  // Fixtures live in the exercise's folder (fixtures/, beside its fixtures.test.ts) unless named.
+  const folder = a.fixtures ?? join(dir, FIXTURES_DIR);
   const options = {
     exercise: a.id,
     exercisesRoot: root,
@@ -180,7 +187,7 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
   if (command === 'list') {
     if (rest.length > 0) usage(`list takes no arguments (got ${rest.join(' ')})`);
     for (const ex of loadExercises(root)) {
-      console.log(`${ex.id.padEnd(24)} ${ex.meta.lesson.padEnd(14)} ${ex.meta.title}`);
+      console.log(`${ex.id.padEnd(24)} ${(ex.lesson ?? '').padEnd(14)} ${ex.meta.title}`);
     }
     return 0;
   }
@@ -220,7 +227,7 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
       workspace: a.dir,
       solution: a.solution,
       exercisesRoot: root,
-      workRoot: join(root, '..', '.workspaces'),
+      workRoot: defaultWorkRoot(root),
       timeoutMs: a['timeout-ms'],
       limitMs,
       seed: a.seed,

@@ -9,6 +9,6 @@ import { exitOnSignals } from '../harness/signals.ts';
 exitOnSignals({ watchParent: true });
 useCompileCache();
 // The checks are needed only to judge: they load once the program has started.
-const checks = () => import('../../exercises/registry.ts').then((m) => m.checks);
+const checks = () => import('../course/exercise-checks.ts').then((m) => m.checks);
 const { exerciseCommand } = await import('./exercise-command.ts');
 process.exitCode = await exerciseCommand(process.argv.slice(2), checks);

@@ -1,45 +1,34 @@
-// The ids that tie the course together, checked at build time: an exercise names its lesson
-// by slug (the one place the link is kept: a lesson's exercises are the ones that name it),
-// and every exercise folder needs its checks, exercises/<id>/check.ts, which is all the
-// registry reads. A dangling one would otherwise build cleanly and fail in front of a learner
-// (a link to nowhere, a page whose Check has nothing to run).
+// The one link between an exercise's files checked at build time: every exercise folder needs
+// its checks, check.ts, which is all the registry reads, and a check.ts needs an exercise
+// beside it. A dangling one would otherwise build cleanly and fail in front of a learner (a
+// page whose Check has nothing to run). Which lesson an exercise belongs to needs no check:
+// it is the lesson whose folder holds it.
 
 export interface ExerciseLinks {
   id: string;
-  /** Repo-relative path of its exercise.json. */
-  file: string;
-  lesson: string;
+  /** Root-relative folder, e.g. lessons/02-the-wire/exercises/raw-client. */
+  folder: string;
 }
 
-const known = (names: Iterable<string>) => {
-  const list = [...names].sort();
-  return list.length > 0 ? ` (known: ${list.join(', ')})` : ' (there are none)';
-};
-
-/** One "file: field: problem" line per dangling id; empty when the course holds together. */
+/** One "file: problem" line per dangling folder; empty when the course holds together. */
 export function danglingLinks(
-  slugs: ReadonlySet<string>,
   exercises: readonly ExerciseLinks[],
-  /** The folders under exercises/ that hold a check.ts. */
-  withChecks: readonly string[],
+  /** The exercise folders that hold a check.ts. */
+  withChecks: readonly ExerciseLinks[],
 ): string[] {
   const problems: string[] = [];
-  const exerciseIds = new Set(exercises.map((e) => e.id));
+  const checked = new Set(withChecks.map((e) => e.folder));
+  const exerciseFolders = new Set(exercises.map((e) => e.folder));
   for (const exercise of exercises) {
-    if (!slugs.has(exercise.lesson)) {
+    if (!checked.has(exercise.folder)) {
       problems.push(
-        `${exercise.file}: lesson: there is no lesson "${exercise.lesson}" in lessons/${known(slugs)}`,
-      );
-    }
-    if (!withChecks.includes(exercise.id)) {
-      problems.push(
-        `exercises/${exercise.id}/check.ts: missing, so the exercise's Check would have nothing to run; write its checks there (export const checks = [...]; npm run new -- exercise starts one)`,
+        `${exercise.folder}/check.ts: missing, so the exercise's Check would have nothing to run; write its checks there (export const checks = [...]; npm run new -- exercise starts one)`,
       );
     }
   }
-  for (const id of withChecks) {
-    if (!exerciseIds.has(id)) {
-      problems.push(`exercises/${id}/check.ts: has checks but no exercise.json beside it`);
+  for (const { folder } of withChecks) {
+    if (!exerciseFolders.has(folder)) {
+      problems.push(`${folder}/check.ts: has checks but no exercise.json beside it`);
     }
   }
   return problems;

@@ -2,10 +2,17 @@
 // (exercise.json, task, starter and solution files) that the exercise page, the workbench data,
 // the runtime bundler, the local runtime, the harness and the CLIs all consume. It is a plain
 // module rather than an Astro content collection because everything but the page runs outside
-// Astro (harness, CLIs, workshop server), and sandbox/ must not depend on the site.
+// Astro (harness, CLIs, workshop server), and sandbox/ must not depend on the site. Which
+// folders there are is sandbox/course/exercise-folders.ts's to say.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  EXERCISE_FILE,
+  exerciseFoldersAt,
+  isCheckout,
+  type ExerciseFolder,
+} from '../course/exercise-folders.ts';
 import { InputError, parseWithFriendlyErrors } from '../input/friendly-errors.ts';
 import { EXERCISE_ID_RULE, isExerciseId } from './ids.ts';
 import { ExerciseMeta } from './schema.ts';
@@ -16,6 +23,10 @@ export type FileMap = Record<string, string>;
 export interface Exercise {
   id: string;
   dir: string;
+  /** Its folder relative to the root it was loaded from: lessons/02-the-wire/exercises/raw-client. */
+  folder: string;
+  /** The slug of the lesson whose folder holds it; a bundle's shelf has no lessons. */
+  lesson?: string;
   meta: ExerciseMeta;
   /** Markdown shown on the exercise page. */
   task: string;
@@ -27,43 +38,55 @@ export interface Exercise {
 
 export class ExerciseError extends Error {}
 
-/** The repository's exercises/ folder, when running from source. */
+/**
+ * Where the exercises are when running from source: the checkout itself, whose lessons hold
+ * them. Every `root` below is this or a bundle's shelf (see exerciseFoldersAt).
+ */
 export function defaultExercisesRoot(): string {
-  return fileURLToPath(new URL('../../exercises/', import.meta.url));
+  return fileURLToPath(new URL('../../', import.meta.url));
+}
+
+/** Where runs make work folders unless told: .workspaces at a checkout's top, or beside a shelf. */
+export function defaultWorkRoot(root: string): string {
+  return isCheckout(root) ? join(root, '.workspaces') : join(root, '..', '.workspaces');
+}
+
+/** The exercise folders under root; a misnamed or doubled one throws an ExerciseError. */
+function foldersAt(root: string): ExerciseFolder[] {
+  if (!existsSync(root)) throw new ExerciseError(`no exercises folder at ${root}`);
+  try {
+    return exerciseFoldersAt(root);
+  } catch (err) {
+    throw new ExerciseError((err as Error).message);
+  }
 }
 
 export function listExerciseIds(root: string): string[] {
-  if (!existsSync(root)) throw new ExerciseError(`no exercises folder at ${root}`);
-  return readdirSync(root)
-    .filter((name) => existsSync(join(root, name, 'exercise.json')))
-    .sort();
-}
-
-/** The folders under root that hold checks (a check.ts), in id order: what the registry loads. */
-export function idsWithChecks(root: string): string[] {
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, 'check.ts')))
-    .map((entry) => entry.name)
-    .sort();
+  return foldersAt(root).map((folder) => folder.id);
 }
 
 /** Every exercise under root, in id order; the first broken one throws. */
 export function loadExercises(root: string): Exercise[] {
-  return listExerciseIds(root).map((id) => loadExercise(root, id));
+  return foldersAt(root).map(loadExerciseFolder);
 }
 
 export function loadExercise(root: string, id: string): Exercise {
   if (!isExerciseId(id)) {
     throw new ExerciseError(`"${id}" is not an exercise id (${EXERCISE_ID_RULE})`);
   }
-  const dir = join(root, id);
-  const file = join(dir, 'exercise.json');
-  const shown = relative(process.cwd(), file) || file;
-  if (!existsSync(file)) {
-    const known = existsSync(root) ? listExerciseIds(root).join(', ') : '';
+  const folders = existsSync(root) ? foldersAt(root) : [];
+  const found = folders.find((folder) => folder.id === id);
+  if (!found) {
+    const known = folders.map((folder) => folder.id).join(', ');
     throw new ExerciseError(`unknown exercise "${id}"${known ? ` (known: ${known})` : ''}`);
   }
+  return loadExerciseFolder(found);
+}
+
+/** One exercise folder, already found, read and validated. */
+export function loadExerciseFolder({ id, dir, folder, lesson }: ExerciseFolder): Exercise {
+  const file = join(dir, EXERCISE_FILE);
+  const shown = relative(process.cwd(), file) || file;
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
@@ -85,7 +108,17 @@ export function loadExercise(root: string, id: string): Exercise {
   }
   const taskFile = join(dir, 'task.md');
   const task = existsSync(taskFile) ? readFileSync(taskFile, 'utf8') : '';
-  return { id, dir, meta, task, starter, solution: readFiles(join(dir, 'solution')) };
+  const solution = readFiles(join(dir, 'solution'));
+  return {
+    id,
+    dir,
+    folder,
+    ...(lesson === undefined ? {} : { lesson }),
+    meta,
+    task,
+    starter,
+    solution,
+  };
 }
 
 function readFiles(dir: string): FileMap {

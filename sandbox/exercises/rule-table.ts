@@ -1,4 +1,4 @@
-// An exercise's rule table (exercises/<id>/rules.json): every rule its task states, the check
+// An exercise's rule table (rules.json in its folder): every rule its task states, the check
 // that enforces it and the mistake fixture that breaks it. The table is what keeps a task and
 // its checks honest with each other: a rule nobody checks lets a learner pass with the mistake,
 // and a check no rule names judges something the task never asked for.
@@ -56,7 +56,7 @@ export function readRuleTable(file: string, shownAs = file): Rule[] {
 const flat = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 export interface RuleTableInput {
-  /** How to name the table in a problem, e.g. "exercises/tap/rules.json". */
+  /** How to name the table in a problem, e.g. "lessons/01-…/exercises/tap/rules.json". */
   file: string;
   rules: readonly Rule[];
   task: string;

@@ -2,7 +2,6 @@
 // by hand, so every error names the file and the field.
 import { z } from 'zod';
 import { INSIDE_FOLDER_RULE, isInsideFolder } from './editable.ts';
-import { isLessonSlug } from './ids.ts';
 
 const relativeFile = z.string().min(1).refine(isInsideFolder, { message: INSIDE_FOLDER_RULE });
 
@@ -55,7 +54,6 @@ export const MAX_TIMEOUT_MS = 120_000;
 export const ExerciseMeta = z
   .object({
     title: z.string().min(1),
-    lesson: z.string().refine(isLessonSlug, 'must be a lesson slug like "the-wire"'),
     /** Its place among its lesson's exercises, when the lesson has more than one. */
     order: z.number().int().positive().optional(),
     summary: z.string().min(1),

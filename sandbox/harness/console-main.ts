@@ -1,8 +1,8 @@
 // The harness program's console mode (main-command.ts names its arguments): one console
 // session, its events on stdout behind the run's sentinel as for any run.
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { z } from 'zod';
-import { defaultExercisesRoot } from '../exercises/loader.ts';
+import { defaultExercisesRoot, defaultWorkRoot } from '../exercises/loader.ts';
 import { parseCliArgsOrExit } from '../input/cli-args.ts';
 import { formatSentinelLine } from '../runtime/sentinel.ts';
 import { runConsole } from './console-run.ts';
@@ -22,7 +22,7 @@ export async function consoleMain(argv: string[]): Promise<void> {
   const nonce = a['nonce-stdin'] ? await firstLine(process.stdin) : a.nonce;
   // Work folders go where every run's go, so that whoever cleans up after runs finds them.
   const root = resolve(a['exercises-root'] ?? defaultExercisesRoot());
-  await runConsole({ workspace: a.workspace, workRoot: join(root, '..', '.workspaces') }, (event) =>
+  await runConsole({ workspace: a.workspace, workRoot: defaultWorkRoot(root) }, (event) =>
     process.stdout.write(nonce ? formatSentinelLine(nonce, event) : JSON.stringify(event) + '\n'),
   );
 }

@@ -11,7 +11,7 @@ import { STANDBY_FLAG, standbyArgs, TAKEN, TAKEN_FD } from './standby-args.ts';
 // Killed from outside (the local runtime stopping a run), still clean up (see signals.ts).
 exitOnSignals({ watchParent: true });
 useCompileCache();
-const checks = () => import('../../exercises/registry.ts').then((m) => m.checks);
+const checks = () => import('../course/exercise-checks.ts').then((m) => m.checks);
 const { harnessMain, warmUp } = await import('./main-command.ts');
 const argv = process.argv.slice(2);
 if (argv[0] !== STANDBY_FLAG) {

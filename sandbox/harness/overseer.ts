@@ -44,7 +44,7 @@ export class Overseer {
   #timer: NodeJS.Timeout | undefined;
   #overdue = false;
 
-  /** `workRoot` is where the harness makes work folders (.workspaces next to exercises/). */
+  /** `workRoot` is where the harness makes work folders (.workspaces at the checkout's top). */
   constructor(
     harness: ChildProcess,
     options: { limitMs: number; workRoot: string; graceMs?: number },

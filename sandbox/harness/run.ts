@@ -1,12 +1,12 @@
 // runExercise: prepare a fresh work folder, run one session of the program and its tapped
 // peer (session.ts), and in check mode judge the record with the exercise's checks.
 import { mkdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runChecks } from './judge.ts';
 import { tally, tallyText } from './tally.ts';
 import type { Check, RunRecord, Verdict } from '../contract/check.ts';
-import { defaultExercisesRoot, loadExercise } from '../exercises/loader.ts';
+import { defaultExercisesRoot, defaultWorkRoot, loadExercise } from '../exercises/loader.ts';
 import type { Exercise } from '../exercises/loader.ts';
 import type { CheckResult, HarnessEvent } from '../contract/events.ts';
 import { execute } from './session.ts';
@@ -72,9 +72,9 @@ export interface RunOptions {
   /** How to start Paper Trail v2; defaults to paperTrailV2Command() (its main.ts). */
   paperTrailV2?: { command: string; args: string[] };
   /**
-   * Checks by exercise id. The course's registry (exercises/registry.ts) is handed in by the
-   * entry points, so that the engine never imports the course. A promise or a loader is
-   * awaited only to judge, after the run (see ChecksSource).
+   * Checks by exercise id. The course's registry (sandbox/course/exercise-checks.ts) is handed
+   * in by the entry points, so that the engine never imports the course. A promise or a
+   * loader is awaited only to judge, after the run (see ChecksSource).
    */
   checks: ChecksSource;
   keepWork?: boolean;
@@ -133,7 +133,7 @@ export async function runExercise(
     return fail(options, emit, noChecks, started);
   }
 
-  const workRoot = resolve(options.workRoot ?? join(root, '..', '.workspaces'));
+  const workRoot = resolve(options.workRoot ?? defaultWorkRoot(root));
   mkdirSync(workRoot, { recursive: true });
   const work = claimWorkFolder(workRoot, exercise.id);
   notify({ folder: work });

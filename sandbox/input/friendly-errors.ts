@@ -14,7 +14,7 @@ export class InputError extends Error {
 }
 
 export interface Where {
-  /** Shown first on every line, e.g. "exercises/x/exercise.json". Omit for bare messages. */
+  /** Shown first on every line, e.g. "lessons/02-…/exercises/x/exercise.json". Omit for bare messages. */
   file?: string;
   /** Names a problem that is about the whole value rather than one field. */
   topLevel?: string;

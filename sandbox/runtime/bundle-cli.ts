@@ -16,7 +16,7 @@ parseCliArgsOrExit(process.argv.slice(2), {
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const r = await bundleRuntime({
   outDir: repo + 'public/runtime',
-  exercisesRoot: repo + 'exercises',
+  exercisesRoot: repo,
 });
 console.log(
   `runtime bundle: ${r.files} files, harness ${(r.harnessBytes / 1024).toFixed(0)} KiB, ` +

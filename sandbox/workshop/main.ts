@@ -41,7 +41,7 @@ if (!existsSync(values.dist + '/index.html')) {
 
 const workshop = await startWorkshop({
   dist: values.dist,
-  exercisesRoot: repo + 'exercises',
+  exercisesRoot: repo,
   harnessMain: repo + 'sandbox/harness/main.ts',
   port: values.port,
   runtime: !values['no-runtime'],

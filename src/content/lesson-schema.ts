@@ -16,7 +16,8 @@ function message(field: string, missing: string, wrong: string) {
 /** Fields a lesson once had, and where what they said lives now. */
 const MOVED: Record<string, string> = {
   order: "the lesson's place in the course is its folder's number (lessons/02-the-wire/)",
-  exercises: 'an exercise names its lesson in its exercise.json ("lesson"), once',
+  exercises:
+    "a lesson's exercises are the folders in its exercises/ (lessons/02-the-wire/exercises/raw-client/)",
 };
 
 function unknownFields(keys: readonly string[]): string {

@@ -128,7 +128,7 @@ export const QUOTES = {
     { by: 'term', id: 'handshakes' },
   ),
   unknownTryIt: q(
-    'lessons/12-order-lookup/lesson.mdx: TryIt: there is no exercise "look-up-an-ordre" in exercises/',
+    'lessons/12-order-lookup/lesson.mdx: TryIt: there is no exercise "look-up-an-ordre" in any lesson\'s exercises/',
     {
       by: 'try-it',
       id: 'look-up-an-ordre',

@@ -42,7 +42,7 @@ export default function workbench(): AstroIntegration {
         }
         const r = await bundleRuntime({
           outDir: fileURLToPath(new URL('runtime/', config.publicDir)),
-          exercisesRoot: root + 'exercises',
+          exercisesRoot: root,
         });
         logger.info(
           `runtime bundle: ${r.files} files, ${(r.manifestBytes / 1024).toFixed(0)} KiB → public/runtime/`,
@@ -58,7 +58,7 @@ export default function workbench(): AstroIntegration {
         const gate: Gate = { token: newToken(), hosts: () => loopbackHosts(port) };
         const endpoint = createRuntimeEndpoint({
           gate,
-          exercisesRoot: root + 'exercises',
+          exercisesRoot: root,
           harnessMain: root + 'sandbox/harness/main.ts',
         });
         server.middlewares.use((req, res, next) => {

@@ -5,7 +5,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
-/** Entry points that hand the course (exercises/registry.ts) to the engine. */
+/** The course's checks, found in the lessons' exercise folders: what the roots hand over. */
+export const REGISTRY = 'sandbox/course/exercise-checks.ts';
+
+/** Entry points that hand the course (the registry) to the engine. */
 export const COMPOSITION_ROOTS: readonly string[] = [
   'sandbox/harness/main.ts',
   'sandbox/cli/exercise.ts',
@@ -14,7 +17,7 @@ export const COMPOSITION_ROOTS: readonly string[] = [
 ];
 
 /** The folders whose files are checked (tests, scripts and bench may import anything). */
-export const CHECKED_FOLDERS = ['src', 'components', 'sandbox', 'exercises', 'lessons'];
+export const CHECKED_FOLDERS = ['src', 'components', 'sandbox', 'lessons'];
 
 export interface Rule {
   name: string;
@@ -27,6 +30,11 @@ export interface Rule {
 const under = (path: string, folder: string): boolean =>
   path === folder || path.startsWith(`${folder}/`);
 const underAny = (path: string, folders: string[]): boolean => folders.some((f) => under(path, f));
+/** The folder of the lesson's exercise a file sits in (lessons/<l>/exercises/<id>), if any. */
+const exerciseHolding = (path: string): string | undefined =>
+  /^lessons\/[^/]+\/exercises\/[^/]+(?=\/)/.exec(path)?.[0];
+/** What an exercise's checks and programs are written with. */
+const CHECKER_LIBRARY = ['sandbox/checks', 'sandbox/contract', 'sandbox/wire'];
 /** A lesson's capture sessions: the scripts that drive Paper Trail to record its frames. */
 const isSessions = (path: string): boolean => /^lessons\/[^/]+\/sessions\.ts$/.test(path);
 /** What capture sessions are written with. */
@@ -47,9 +55,9 @@ export const RULES: readonly Rule[] = [
   },
   {
     name: 'engine-gets-the-course-from-its-roots',
-    says: `sandbox/ imports nothing from exercises/, except the composition roots (${COMPOSITION_ROOTS.join(', ')})`,
+    says: `sandbox/ imports the course's checks (${REGISTRY}) only in the composition roots (${COMPOSITION_ROOTS.join(', ')})`,
     broken: (file, target) =>
-      under(file, 'sandbox') && under(target, 'exercises') && !COMPOSITION_ROOTS.includes(file),
+      under(file, 'sandbox') && target === REGISTRY && !COMPOSITION_ROOTS.includes(file),
   },
   {
     name: 'checks-and-harness-apart',
@@ -75,16 +83,22 @@ export const RULES: readonly Rule[] = [
   },
   {
     name: 'exercises-use-the-checker-library',
-    says: 'exercises/ imports only exercises/ and sandbox/checks, sandbox/contract, sandbox/wire',
-    broken: (file, target) =>
-      under(file, 'exercises') &&
-      !underAny(target, ['exercises', 'sandbox/checks', 'sandbox/contract', 'sandbox/wire']),
+    says: "a lesson's exercise (lessons/<NN>-<slug>/exercises/<id>/) imports only its own files and sandbox/checks, sandbox/contract, sandbox/wire",
+    broken: (file, target) => {
+      const exercise = exerciseHolding(file);
+      return (
+        exercise !== undefined && !under(target, exercise) && !underAny(target, CHECKER_LIBRARY)
+      );
+    },
   },
   {
     name: 'lessons-use-components',
-    says: 'lessons/ imports only components/ (and its own files), its sessions.ts files aside',
+    says: 'lessons/ imports only components/ (and its own files), its sessions.ts files and exercises aside',
     broken: (file, target) =>
-      under(file, 'lessons') && !isSessions(file) && !underAny(target, ['lessons', 'components']),
+      under(file, 'lessons') &&
+      !isSessions(file) &&
+      exerciseHolding(file) === undefined &&
+      !underAny(target, ['lessons', 'components']),
   },
   {
     name: 'sessions-use-the-capture-kit',
@@ -108,6 +122,8 @@ export interface Violation extends ProjectImport {
 }
 
 const SOURCE = /\.(?:[cm]?[jt]s|tsx|jsx|astro|mdx)$/;
+/** Tests may import anything, wherever they sit (an exercise's fixtures.test.ts). */
+const TEST = /\.test\.[cm]?[jt]s$/;
 
 /** Every relative import of the project's files under the checked folders of `root`. */
 export function projectImports(root: string): ProjectImport[] {
@@ -176,7 +192,7 @@ function sourceFiles(dir: string): string[] {
     if (name === 'node_modules' || name.startsWith('.')) return [];
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    return SOURCE.test(name) ? [path] : [];
+    return SOURCE.test(name) && !TEST.test(name) ? [path] : [];
   });
 }
 

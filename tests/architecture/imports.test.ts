@@ -38,8 +38,12 @@ describe('the checker on a planted tree', () => {
       'sandbox/wire/record.ts': 'export const x = 1;\n',
       'sandbox/contract/check.ts': "import { x } from '../wire/record.ts';\n",
       'sandbox/harness/run.ts': "import type { C } from '../contract/check.ts';\n",
-      'sandbox/harness/main.ts': "import { checks } from '../../exercises/registry.ts';\n",
-      'exercises/registry.ts': "import { k } from '../sandbox/checks/frames.ts';\n",
+      'sandbox/harness/main.ts': "import { checks } from '../course/exercise-checks.ts';\n",
+      'sandbox/course/exercise-checks.ts': "import type { C } from '../contract/check.ts';\n",
+      'lessons/01-a/exercises/demo/check.ts':
+        "import { k } from '../../../../sandbox/checks/frames.ts';\nimport { d } from './drive.ts';\n",
+      'lessons/01-a/exercises/demo/fixtures.test.ts':
+        "import { exerciseSuite } from '../../../../tests/exercises/suite.ts';\n",
       'sandbox/checks/frames.ts': "import { x } from '../wire/record.ts';\nexport const k = x;\n",
       'components/View.astro':
         "---\nimport { x } from '../sandbox/wire/record.ts';\n---\n<p>{x}</p>\n" +
@@ -72,8 +76,8 @@ describe('the checker on a planted tree', () => {
     {
       name: 'a dynamic import of the course from the engine',
       file: 'sandbox/harness/judge.ts',
-      text: "export const load = () => import('../../exercises/registry.ts');\n",
-      specifier: '../../exercises/registry.ts',
+      text: "export const load = () => import('../course/exercise-checks.ts');\n",
+      specifier: '../course/exercise-checks.ts',
       rule: 'engine-gets-the-course-from-its-roots',
     },
     {
@@ -113,10 +117,24 @@ describe('the checker on a planted tree', () => {
     },
     {
       name: 'an exercise importing the harness',
-      file: 'exercises/demo/check.ts',
-      text: "import { runChecks } from '../../sandbox/harness/judge.ts';\n",
-      specifier: '../../sandbox/harness/judge.ts',
+      file: 'lessons/01-a/exercises/demo/check.ts',
+      text: "import { runChecks } from '../../../../sandbox/harness/judge.ts';\n",
+      specifier: '../../../../sandbox/harness/judge.ts',
       rule: 'exercises-use-the-checker-library',
+    },
+    {
+      name: "an exercise's starter importing another exercise's file",
+      file: 'lessons/01-a/exercises/demo/starter/client.ts',
+      text: "import { drive } from '../../other/starter/drive.ts';\n",
+      specifier: '../../other/starter/drive.ts',
+      rule: 'exercises-use-the-checker-library',
+    },
+    {
+      name: "the engine importing an exercise's checks directly",
+      file: 'sandbox/harness/judge.ts',
+      text: "import { checks } from '../../lessons/01-a/exercises/demo/check.ts';\n",
+      specifier: '../../lessons/01-a/exercises/demo/check.ts',
+      rule: 'sandbox-is-site-free',
     },
   ];
 

@@ -5,18 +5,24 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
+/** The project's code, the exercises' included, but not their fixtures (learners' work). */
+const SOURCES = [
+  'sandbox',
+  'components',
+  'src',
+  ':(glob)lessons/*/exercises/**',
+  ':(glob,exclude)lessons/*/exercises/*/fixtures/**',
+  'scripts',
+];
+
 /** Tracked source files outside sandbox/wire that match a pattern. */
 function outsideWire(pattern: string): string[] {
   let out = '';
   try {
-    out = execFileSync(
-      'git',
-      ['grep', '-l', '-E', pattern, '--', 'sandbox', 'components', 'src', 'exercises', 'scripts'],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-      },
-    );
+    out = execFileSync('git', ['grep', '-l', '-E', pattern, '--', ...SOURCES], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
   } catch {
     return []; // git grep exits 1 when nothing matches
   }

@@ -1,10 +1,12 @@
 // The authoring guide (/guide/), followed from start to finish in a copy of the repository:
 // a new lesson with its own capture, a second capture, an exercise with one mistaken and one
 // correct fixture, the capture and fixtures commands, and a build whose pages show the
-// lesson, its frames and the exercise. Each step is the guide's own command (src/guide/
+// lesson, its frames and the exercise. All of it is one new folder, the lesson's: no file
+// outside it is written or changed. Each step is the guide's own command (src/guide/
 // quotes.ts) run through npm, and each message the guide quotes from a step must be in what
 // that step printed. The copy lives outside the repository and is removed afterwards.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   cpSync,
   mkdirSync,
@@ -72,6 +74,38 @@ function step(name: keyof typeof COMMANDS, timeout?: number): string {
 }
 
 const inCopy = (path: string) => join(copy, path);
+
+/** What the steps may leave behind without it being the author's: packages, builds, runs. */
+const NOT_SOURCE = new Set(['node_modules', 'dist', '.astro', '.workspaces']);
+
+/** Every source file of the copy, by path, with a hash of its contents. */
+function snapshot(): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(inCopy(dir), { withFileTypes: true })) {
+      if (NOT_SOURCE.has(entry.name)) continue;
+      const path = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path);
+      else
+        files.set(
+          path,
+          createHash('sha1')
+            .update(readFileSync(inCopy(path)))
+            .digest('hex'),
+        );
+    }
+  };
+  walk('');
+  return files;
+}
+
+/** The files outside `folder` that are new, gone or changed between two snapshots. */
+function changedOutside(a: Map<string, string>, b: Map<string, string>, folder: string): string[] {
+  const paths = new Set([...a.keys(), ...b.keys()]);
+  return [...paths]
+    .filter((path) => !path.startsWith(`${folder}/`) && a.get(path) !== b.get(path))
+    .sort();
+}
 const edit = (path: string, change: (text: string) => string) =>
   writeFileSync(inCopy(path), change(readFileSync(inCopy(path), 'utf8')));
 
@@ -97,7 +131,8 @@ afterAll(() => {
 describe('the authoring guide, followed in a copy of the repository', () => {
   it('scaffolds, captures, checks fixtures and builds a lesson and an exercise', () => {
     // A lesson, with its capture session scaffolded and recorded: one new folder, numbered
-    // after the last lesson; the outline needs no entry.
+    // after the last lesson; the outline needs no entry, and, below, neither does its exercise.
+    const untouched = snapshot();
     const lessonsBefore = readdirSync(inCopy('lessons'));
     const planBefore = readFileSync(inCopy('src/content/outline.ts'), 'utf8');
     step('newLesson');
@@ -124,14 +159,13 @@ describe('the authoring guide, followed in a copy of the repository', () => {
     step('capture');
     step('captureCheck');
 
-    // An exercise for the lesson, with one mistaken and one correct fixture.
+    // An exercise for the lesson, with one mistaken and one correct fixture, all in the
+    // lesson's folder.
     step('newExercise');
-    const solution = readFileSync(
-      inCopy(`exercises/${EXAMPLE.exercise}/solution/client.ts`),
-      'utf8',
-    );
+    const exercise = `${folder}/exercises/${EXAMPLE.exercise}`;
+    const solution = readFileSync(inCopy(`${exercise}/solution/client.ts`), 'utf8');
     const fixture = (name: string, text: string) => {
-      const dir = inCopy(`tests/exercises/fixtures/${EXAMPLE.exercise}/${name}`);
+      const dir = inCopy(`${exercise}/fixtures/${name}`);
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'client.ts'), text);
     };
@@ -161,6 +195,21 @@ describe('the authoring guide, followed in a copy of the repository', () => {
     expect(verdict(EXAMPLE.mistaken)).toBe('failed');
     expect(verdict(EXAMPLE.correct)).toBe('passed');
     expect(table).toContain('Expected stdout to be');
+
+    // The lesson, its captures, the exercise, its fixtures and its fixture table: one new
+    // folder, and not one file outside it written or changed.
+    expect(changedOutside(untouched, snapshot(), folder)).toEqual([]);
+    expect(readdirSync(inCopy(exercise)).sort()).toEqual(
+      [
+        'check.ts',
+        'exercise.json',
+        'fixtures',
+        'fixtures.test.ts',
+        'solution',
+        'starter',
+        'task.md',
+      ].sort(),
+    );
 
     // The lesson lists the exercise, shows the second capture and offers the exercise.
     edit(lessonFile, (t) =>

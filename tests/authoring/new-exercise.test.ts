@@ -1,46 +1,33 @@
-// `npm run new -- exercise`: scaffolds into a copy of the exercises folder, registers the
-// checks there, and the scaffolded exercise keeps the authoring rule: its starter fails its
-// checks and its solution passes them, judged by the real harness against Paper Trail.
+// `npm run new -- exercise`: scaffolds into a lesson's folder in a copy of the lessons, where
+// the registry finds its checks, and the scaffolded exercise keeps the authoring rule: its
+// starter fails its checks and its solution passes them, judged by the real harness against
+// Paper Trail.
 import { spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadExercise } from '../../sandbox/exercises/loader.ts';
 import { runExercise } from '../../sandbox/harness/run.ts';
-import type { Check } from '../../sandbox/contract/check.ts';
+import { checksIn } from '../../sandbox/course/exercise-checks.ts';
 
 const repo = process.cwd();
 const script = join(repo, 'scripts/new.ts');
 const made: string[] = [];
 
-/** A copy of exercises/ beside a link to sandbox/, so that `../../sandbox/...` imports resolve. */
-function copyOfExercises(): string {
+/** A copy of lessons/ beside a link to sandbox/, so that the checks' imports resolve. */
+function copyOfCourse(): string {
   const tmp = mkdtempSync(join(tmpdir(), 'new-exercise-'));
   made.push(tmp);
-  cpSync(join(repo, 'exercises'), join(tmp, 'exercises'), { recursive: true });
+  cpSync(join(repo, 'lessons'), join(tmp, 'lessons'), { recursive: true });
   symlinkSync(join(repo, 'sandbox'), join(tmp, 'sandbox'));
-  mkdirSync(join(tmp, 'tests'));
-  return join(tmp, 'exercises');
+  return tmp;
 }
 
-function runNew(exercisesDir: string, args: string[]) {
+function runNew(root: string, args: string[]) {
   return spawnSync(process.execPath, [script, ...args], {
     encoding: 'utf8',
-    env: {
-      ...process.env,
-      MCP_WIRE_EXERCISES_DIR: exercisesDir + '/',
-      MCP_WIRE_EXERCISE_TESTS_DIR: join(exercisesDir, '..', 'tests') + '/',
-    },
+    env: { ...process.env, MCP_WIRE_LESSONS_DIR: join(root, 'lessons') + '/' },
   });
 }
 
@@ -62,7 +49,8 @@ afterAll(() => {
 
 describe('npm run new -- exercise', () => {
   it('scaffolds a registered exercise whose starter fails and solution passes', async () => {
-    const dir = copyOfExercises();
+    const dir = copyOfCourse();
+    const before = snapshot(dir);
     const r = runNew(dir, [
       'exercise',
       'call-a-tool',
@@ -75,22 +63,22 @@ describe('npm run new -- exercise', () => {
 
     const ex = loadExercise(dir, 'call-a-tool');
     expect(ex.meta.title).toBe('Call "the" tool');
-    expect(ex.meta.lesson).toBe('the-wire');
+    expect(ex.folder).toBe('lessons/02-the-wire/exercises/call-a-tool');
+    expect(ex.lesson).toBe('the-wire');
+    // One new folder, and no other file changed.
+    const after = snapshot(dir);
+    const outside = (s: Record<string, string>) =>
+      Object.fromEntries(Object.entries(s).filter(([path]) => !path.startsWith(`/${ex.folder}/`)));
+    expect(outside(after)).toEqual(before);
     expect(ex.task).toContain('# Call "the" tool');
     expect(ex.task).toContain('exercise -- check call-a-tool');
     expect(ex.task).not.toContain('{{');
-    const test = readFileSync(join(dir, '..', 'tests', 'call-a-tool.test.ts'), 'utf8');
+    const test = readFileSync(join(ex.dir, 'fixtures.test.ts'), 'utf8');
     expect(test).toContain("const EX = 'call-a-tool';");
     expect(test).not.toContain('{{');
 
-    // The registry, unchanged, finds the new folder's checks as the harness would load them.
-    const registryFile = join(dir, 'registry.ts');
-    expect(readFileSync(registryFile, 'utf8')).toBe(
-      readFileSync(join(repo, 'exercises/registry.ts'), 'utf8'),
-    );
-    const { checks } = (await import(pathToFileURL(registryFile).href)) as {
-      checks: Record<string, readonly Check[]>;
-    };
+    // The registry finds the new folder's checks as the harness would load them.
+    const checks = await checksIn(dir);
     expect(Object.keys(checks)).toContain('raw-client');
     expect(checks['call-a-tool']?.length).toBeGreaterThan(0);
     const options = {
@@ -117,12 +105,12 @@ describe('npm run new -- exercise', () => {
   });
 
   it('refuses an id that exists and changes nothing', () => {
-    const dir = copyOfExercises();
-    const before = snapshot(join(dir, '..'));
+    const dir = copyOfCourse();
+    const before = snapshot(dir);
     const r = runNew(dir, ['exercise', 'raw-client', '--lesson', 'the-wire', '--title', 'Again']);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('exists already');
-    expect(snapshot(join(dir, '..'))).toEqual(before);
+    expect(snapshot(dir)).toEqual(before);
   });
 
   it.each([
@@ -140,12 +128,12 @@ describe('npm run new -- exercise', () => {
       "Unknown option '--x'",
     ],
   ])('explains a usage error with exit 2 and changes nothing: %j', (args, message) => {
-    const dir = copyOfExercises();
-    const before = snapshot(join(dir, '..'));
+    const dir = copyOfCourse();
+    const before = snapshot(dir);
     const r = runNew(dir, args);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).toContain('usage: npm run --silent new -- exercise <id>');
-    expect(snapshot(join(dir, '..'))).toEqual(before);
+    expect(snapshot(dir)).toEqual(before);
   });
 });

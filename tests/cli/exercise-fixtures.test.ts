@@ -8,13 +8,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Summary } from '../../sandbox/harness/run.ts';
 import { fixtureTargets, ruleBreaks } from '../../sandbox/cli/fixtures.ts';
+import { fixtureDir } from '../exercises/helpers.ts';
 
 const cli = join(process.cwd(), 'sandbox/cli/exercise.ts');
 const fixtures = mkdtempSync(join(tmpdir(), 'mcpw-fixtures-'));
 for (const name of ['no-jsonrpc', 'ok-crlf']) {
-  cpSync(join('tests/exercises/fixtures/raw-client', name), join(fixtures, name), {
-    recursive: true,
-  });
+  cpSync(fixtureDir('raw-client', name), join(fixtures, name), { recursive: true });
 }
 
 afterAll(() => rmSync(fixtures, { recursive: true, force: true }));

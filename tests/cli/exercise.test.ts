@@ -6,9 +6,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { UNERASABLE, UNERASABLE_DONE, UNERASABLE_STDERR } from '../runtime/contract.ts';
+import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = fileURLToPath(new URL('../../sandbox/cli/exercise.ts', import.meta.url));
+/** A fixture of two-kinds-of-failure, in its folder. */
+const fixture = (name: string) =>
+  join(exerciseFolderOf('two-kinds-of-failure', ROOT)!.dir, 'fixtures', name);
 
 function cli(...args: string[]) {
   const r = spawnSync(process.execPath, [CLI, ...args], {
@@ -65,9 +69,7 @@ describe('exercise CLI', () => {
     const solution = cli('check', 'two-kinds-of-failure', '--solution', '--json');
     expect(solution.code).toBe(0);
     expect(JSON.parse(solution.out)).toMatchObject({ passed: true });
-    const dir = fileURLToPath(
-      new URL('../exercises/fixtures/two-kinds-of-failure/ok-switch/', import.meta.url),
-    );
+    const dir = fixture('ok-switch');
     const human = cli('check', 'two-kinds-of-failure', '--dir', dir);
     expect(human.code).toBe(0);
     expect(human.out.trimEnd().split('\n').at(-1)).toBe('7 passed, 0 failed');
@@ -93,9 +95,7 @@ describe('exercise CLI', () => {
   });
 
   it('fails a mistaken --dir folder with exit 1', () => {
-    const dir = fileURLToPath(
-      new URL('../exercises/fixtures/two-kinds-of-failure/swapped/', import.meta.url),
-    );
+    const dir = fixture('swapped');
     const r = cli('check', 'two-kinds-of-failure', '--dir', dir, '--json');
     expect(r.code).toBe(1);
     expect((JSON.parse(r.out) as JsonReport).checks.find((c) => c.id === 'tool-errors')?.ok).toBe(

@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sweepProblems, type SweepRow } from '../../sandbox/cli/seed-sweep.ts';
+import { fixturesOf } from '../exercises/helpers.ts';
 
 const cli = join(process.cwd(), 'sandbox/cli/exercise.ts');
 const fixtures = mkdtempSync(join(tmpdir(), 'mcpw-sweep-'));
-const from = 'tests/exercises/fixtures/raw-client';
+const from = fixturesOf('raw-client');
 cpSync(join(from, 'no-jsonrpc'), join(fixtures, 'no-jsonrpc'), { recursive: true });
 cpSync(join(from, 'ok-crlf'), join(fixtures, 'ok-crlf'), { recursive: true });
 // A correct client filed as a mistake: it passes, so the sweep must call it out.

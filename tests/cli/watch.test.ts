@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cmdline, descendantsOf, killAll, running, waitFor, type Proc } from '../hostile/procs.ts';
+import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const EXERCISE = join(ROOT, 'exercises', 'raw-client');
+const EXERCISE = exerciseFolderOf('raw-client', ROOT)!.dir;
 const SOLUTION = readFileSync(join(EXERCISE, 'solution', 'client.ts'), 'utf8');
 /** The solution, slowed before it starts its server: a run long enough to save during. */
 const SLOW = `await new Promise((r) => setTimeout(r, 2500));\n${SOLUTION}`;

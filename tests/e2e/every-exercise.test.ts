@@ -8,7 +8,7 @@ import { loadExercises } from '../../sandbox/exercises/loader.ts';
 import { launchChromium, SCREENSHOTS } from './browser.ts';
 import { REPO, startWorkshopCli, type RunningWorkshop } from './workshop.ts';
 
-const exercises = loadExercises(join(REPO, 'exercises'));
+const exercises = loadExercises(REPO);
 
 /** One editable file as the workbench saved it in localStorage. */
 function saved(page: Page, id: string, file: string): Promise<string | undefined> {

@@ -1,7 +1,6 @@
 // Smoke test of the built site in Chromium: home and every written lesson load without console
 // errors, fit a phone, pass axe in light and dark, and show only frames that are byte for byte
 // frames of a committed capture. Lessons are found in lessons/, so a new one is covered at once.
-import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -14,6 +13,7 @@ import { useBuiltSite } from './built-site.ts';
 import { planned } from '../../src/content/outline.ts';
 import { lessonFolders } from '../../sandbox/course/lesson-folders.ts';
 import { captureFile } from '../../sandbox/course/capture-files.ts';
+import { exerciseFolders } from '../../sandbox/course/exercise-folders.ts';
 
 const env = useBuiltSite();
 
@@ -22,9 +22,7 @@ const LESSON_ORDERS = lessonFolders(REPO).map((lesson) => lesson.order);
 const LESSONS = lessonFolders(REPO)
   .map((lesson) => `/lessons/${lesson.slug}/`)
   .sort();
-const EXERCISES = readdirSync(join(REPO, 'exercises'), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const EXERCISES = exerciseFolders(REPO).map((exercise) => exercise.id);
 
 /** Opens a page and collects console errors and failed requests. */
 async function open(path: string): Promise<{ page: Page; problems: string[] }> {

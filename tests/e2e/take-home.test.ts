@@ -9,6 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { REPO, startWorkshopCli, type RunningWorkshop } from './workshop.ts';
+import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 
 const EXERCISE = 'exercises/raw-client/';
 const FOLDER = 'mcp-wire-raw-client';
@@ -63,7 +64,10 @@ describe('take-home download, local runtime', () => {
     await page.keyboard.press('ControlOrMeta+Home');
     await page.keyboard.insertText('// taken home: edit 42\n');
     const files = await download(page, barLink(page));
-    const starter = await readFile(join(REPO, 'exercises/raw-client/starter/client.ts'), 'utf8');
+    const starter = await readFile(
+      join(exerciseFolderOf('raw-client', REPO)!.dir, 'starter/client.ts'),
+      'utf8',
+    );
     expect(files[`${FOLDER}/client.ts`]).toBe(`// taken home: edit 42\n${starter}`);
     expect(files[`${FOLDER}/harness.mjs`].length).toBeGreaterThan(100_000);
     expect(Object.keys(files)).toContain(

@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCapture } from '../../sandbox/wire/capture-file.ts';
 import { launchChromium, SCREENSHOTS } from './browser.ts';
 import { REPO, startWorkshopCli, type RunningWorkshop } from './workshop.ts';
+import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
+
+const RAW_CLIENT = exerciseFolderOf('raw-client', REPO)!.dir;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -93,9 +96,9 @@ describe('workbench on the local runtime', () => {
     page.on('dialog', (d) => void d.accept());
     await page.goto(ws.url + EXERCISE.slice(1));
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-    const meta = JSON.parse(
-      await readFile(join(REPO, 'exercises/raw-client/exercise.json'), 'utf8'),
-    ) as { title: string };
+    const meta = JSON.parse(await readFile(join(RAW_CLIENT, 'exercise.json'), 'utf8')) as {
+      title: string;
+    };
     expect(await page.locator('h1').textContent()).toBe(meta.title);
 
     await page.click('[data-action="start"]');
@@ -122,7 +125,7 @@ describe('workbench on the local runtime', () => {
     );
 
     // Type the fix: replace the editor's content with the solution, as a paste would.
-    const solution = await readFile(join(REPO, 'exercises/raw-client/solution/client.ts'), 'utf8');
+    const solution = await readFile(join(RAW_CLIENT, 'solution/client.ts'), 'utf8');
     await page.click('.cm-content');
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.press('Delete');
@@ -215,7 +218,7 @@ describe('workbench on the local runtime', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'workbench-solution-diff.png') });
     expect(await savedClient(page)).toBe(mine);
 
-    const solution = await readFile(join(REPO, 'exercises/raw-client/solution/client.ts'), 'utf8');
+    const solution = await readFile(join(RAW_CLIENT, 'solution/client.ts'), 'utf8');
     await page.click('[data-action="apply-solution"]');
     await expect.poll(() => savedClient(page)).toBe(solution);
     expect(await diff.isHidden()).toBe(true);
@@ -243,7 +246,7 @@ describe('workbench on the local runtime', () => {
     mine.on('dialog', (d) => void d.accept());
     await mine.goto(ws.url + EXERCISE.slice(1));
     // Both tabs open on a saved solution, so the stale one's Check will pass.
-    const solution = await readFile(join(REPO, 'exercises/raw-client/solution/client.ts'), 'utf8');
+    const solution = await readFile(join(RAW_CLIENT, 'solution/client.ts'), 'utf8');
     await mine.evaluate((text) => {
       localStorage.clear();
       const progress = { files: { 'client.ts': text }, done: false };
@@ -305,7 +308,7 @@ describe('workbench on the local runtime', () => {
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     // The done mark was whole, so it was kept; the editor holds the starter, and runs.
     expect(await page.locator('[data-exercise-status="raw-client"]').textContent()).toBe('done');
-    const starter = await readFile(join(REPO, 'exercises/raw-client/starter/client.ts'), 'utf8');
+    const starter = await readFile(join(RAW_CLIENT, 'starter/client.ts'), 'utf8');
     expect(await page.locator('.cm-content .cm-line').first().textContent()).toBe(
       starter.split('\n')[0],
     );

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checks } from '../../exercises/registry.ts';
+import { checks } from '../../sandbox/course/exercise-checks.ts';
 import {
   defaultExercisesRoot,
   listExerciseIds,
@@ -43,8 +43,8 @@ describe('exercise authoring guard', () => {
       expect(checks[id].length).toBeGreaterThan(0);
       // Its test shows the starter failing and the solution passing (npm run new writes one).
       expect(
-        existsSync(join(root, '..', 'tests', 'exercises', `${id}.test.ts`)),
-        `tests/exercises/${id}.test.ts is missing`,
+        existsSync(join(ex.dir, 'fixtures.test.ts')),
+        `${ex.folder}/fixtures.test.ts is missing`,
       ).toBe(true);
       expect(new Set(checks[id].map((c) => c.id)).size).toBe(checks[id].length);
     });
@@ -58,7 +58,6 @@ describe('exercise authoring guard', () => {
         join(tmp, 'broken', 'exercise.json'),
         JSON.stringify({
           title: 'Broken',
-          lesson: 'The Wire',
           summary: 's',
           files: { editable: [] },
           run: { program: '../escape.ts', peer: { kind: 'paper-trail' } },
@@ -72,7 +71,6 @@ describe('exercise authoring guard', () => {
       } catch (err) {
         message = (err as Error).message;
       }
-      expect(message).toMatch(/broken\/exercise\.json: lesson: must be a lesson slug/);
       expect(message).toMatch(/broken\/exercise\.json: files\.editable: /);
       expect(message).toMatch(/broken\/exercise\.json: run\.program: must be a path inside/);
     } finally {

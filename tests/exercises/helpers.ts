@@ -1,12 +1,33 @@
 // Runs an exercise's checks through the real harness for a fixture folder.
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runExercise } from '../../sandbox/harness/run.ts';
 import type { Summary } from '../../sandbox/harness/run.ts';
 import type { CheckResult } from '../../sandbox/contract/events.ts';
-import { checks } from '../../exercises/registry.ts';
+import { checks } from '../../sandbox/course/exercise-checks.ts';
+import {
+  EXERCISES_DIR,
+  exerciseFolderOf,
+  FIXTURES_DIR,
+  type ExerciseFolder,
+} from '../../sandbox/course/exercise-folders.ts';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The exercise's folder in its lesson's, found as the harness finds it. */
+export function folderOf(exercise: string): ExerciseFolder {
+  const found = exerciseFolderOf(exercise, REPO);
+  if (!found) throw new Error(`no exercise "${exercise}" in any lesson's ${EXERCISES_DIR}/`);
+  return found;
+}
+
+/** Its fixtures: one submission per folder under fixtures/, beside its fixtures.test.ts. */
+export function fixturesOf(exercise: string): string {
+  return join(folderOf(exercise).dir, FIXTURES_DIR);
+}
 
 export function fixtureDir(exercise: string, name: string): string {
-  return fileURLToPath(new URL(`./fixtures/${exercise}/${name}/`, import.meta.url));
+  return join(fixturesOf(exercise), name);
 }
 
 export interface Target {

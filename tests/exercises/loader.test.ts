@@ -22,11 +22,11 @@ describe('loadExercise', () => {
     const all = loadExercises(root);
     expect(all.map((e) => e.id)).toEqual(listExerciseIds(root));
     const raw = all.find((e) => e.id === 'raw-client')!;
-    expect(raw.starter['client.ts']).toBe(
-      readFileSync(join(root, 'raw-client/starter/client.ts'), 'utf8'),
-    );
+    expect(raw.folder).toBe('lessons/02-the-wire/exercises/raw-client');
+    expect(raw.lesson).toBe('the-wire');
+    expect(raw.starter['client.ts']).toBe(readFileSync(join(raw.dir, 'starter/client.ts'), 'utf8'));
     expect(raw.solution['client.ts']).toBe(
-      readFileSync(join(root, 'raw-client/solution/client.ts'), 'utf8'),
+      readFileSync(join(raw.dir, 'solution/client.ts'), 'utf8'),
     );
   });
 
@@ -38,7 +38,7 @@ describe('loadExercise', () => {
 
   it('names a listed file that the starter lacks', () => {
     const dir = join(scratch, 'missing');
-    cpSync(join(root, 'raw-client'), join(dir, 'raw-client'), { recursive: true });
+    cpSync(loadExercise(root, 'raw-client').dir, join(dir, 'raw-client'), { recursive: true });
     rmSync(join(dir, 'raw-client/starter/client.ts'));
     expect(() => loadExercise(dir, 'raw-client')).toThrow(
       /exercise\.json: files: "client\.ts" is listed but starter\/client\.ts does not exist/,
@@ -55,7 +55,10 @@ describe('what the page derives from an Exercise', () => {
     expect(data.editable[0].solution).toBeDefined();
     expect(data.reference.map((f) => f.path)).toEqual(['drive.ts', 'cases.ts']);
     expect(data.reference[0].text).toBe(
-      readFileSync(join(root, 'two-kinds-of-failure/starter/drive.ts'), 'utf8'),
+      readFileSync(
+        join(loadExercise(root, 'two-kinds-of-failure').dir, 'starter/drive.ts'),
+        'utf8',
+      ),
     );
   });
 
@@ -63,7 +66,7 @@ describe('what the page derives from an Exercise', () => {
     expect(exerciseTitle('raw-client', root)).toBe(loadExercise(root, 'raw-client').meta.title);
     expect(exerciseTitle('not-written-yet', root)).toBe('not-written-yet');
     const dir = join(scratch, 'broken');
-    cpSync(join(root, 'raw-client'), join(dir, 'raw-client'), { recursive: true });
+    cpSync(loadExercise(root, 'raw-client').dir, join(dir, 'raw-client'), { recursive: true });
     writeFileSync(join(dir, 'raw-client/exercise.json'), '{ "title": ');
     expect(exerciseTitle('raw-client', dir)).toBe('raw-client');
   });

@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checks } from '../../exercises/registry.ts';
+import { checks } from '../../sandbox/course/exercise-checks.ts';
 import { defaultExercisesRoot, loadExercises } from '../../sandbox/exercises/loader.ts';
 import { readRuleTable, ruleTableProblems } from '../../sandbox/exercises/rule-table.ts';
 import { InputError } from '../../sandbox/input/friendly-errors.ts';
@@ -21,7 +21,7 @@ function scenarioNames(meta: { run: object }): string[] {
 describe('rule tables', () => {
   for (const exercise of loadExercises(defaultExercisesRoot())) {
     it(`${exercise.id}: every rule is checked and every check enforces a rule`, () => {
-      const file = `exercises/${exercise.id}/rules.json`;
+      const file = `${exercise.folder}/rules.json`;
       const rules = readRuleTable(join(exercise.dir, 'rules.json'), file);
       const problems = ruleTableProblems({
         file,

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../sandbox/contract/events.ts';
 import type { Summary } from '../../sandbox/harness/run.ts';
 import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { readRuleTable } from '../../sandbox/exercises/rule-table.ts';
-import { check, failures, fixtureDir, unlinkedFrames } from './helpers.ts';
+import { check, failures, fixtureDir, fixturesOf, folderOf, unlinkedFrames } from './helpers.ts';
 
 /** What a failing check must tell the learner. */
 export interface Report {
@@ -21,7 +21,7 @@ export interface Report {
 }
 
 export interface Mistake extends Report {
-  /** The fixture folder under fixtures/<exercise>/. */
+  /** The fixture folder under the exercise's own fixtures/. */
   name: string;
   /** The mistake makes the programs wait on each other until the time limit. */
   hangs?: boolean;
@@ -85,10 +85,8 @@ export function exerciseSuite(suite: ExerciseSuite): void {
     // The rule table names, per rule, the mistake that breaks it; this suite is where that
     // mistake is run, so it must be here, failing the rule's own check.
     it("runs every rule of its rule table as a mistake failing that rule's check", () => {
-      const rules = readRuleTable(
-        fileURLToPath(new URL(`../../exercises/${EX}/rules.json`, import.meta.url)),
-        `exercises/${EX}/rules.json`,
-      );
+      const { dir, folder } = folderOf(EX);
+      const rules = readRuleTable(join(dir, 'rules.json'), `${folder}/rules.json`);
       const unrun = rules
         .filter((r) => !suite.mistakes.some((m) => m.name === r.mistake && m.check === r.check))
         .map((r) => `rule "${r.id}": no mistake "${r.mistake}" failing ${r.check}`);
@@ -98,7 +96,7 @@ export function exerciseSuite(suite: ExerciseSuite): void {
     // `exercise fixtures --seeds` knows a correct fixture only by its `ok-` name, so the name
     // and this suite's lists must agree, and no fixture may sit in the folder unjudged.
     it('names every fixture for what it is: ok-… correct, anything else a listed mistake', () => {
-      const folder = fileURLToPath(new URL(`./fixtures/${EX}/`, import.meta.url));
+      const folder = fixturesOf(EX);
       const listed = new Set([...suite.correct, ...suite.mistakes.map((m) => m.name)]);
       const problems = [
         ...suite.correct.filter((n) => !n.startsWith('ok-')).map((n) => `${n}: correct, not ok-…`),

@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checks as course } from '../../exercises/registry.ts';
+import { checks as course } from '../../sandbox/course/exercise-checks.ts';
 import { collect, keeper } from './helpers.ts';
+import { fixtureDir } from '../exercises/helpers.ts';
 
 const RELAY = [
   process.execPath,
   fileURLToPath(new URL('../../sandbox/tap/relay-main.ts', import.meta.url)),
 ];
-const FIXTURES = fileURLToPath(new URL('../exercises/fixtures/', import.meta.url));
 const SEED = 20261201;
 
 // A client that shuts the server down with SIGTERM after its first reply, and then waits
@@ -49,7 +49,7 @@ const cases: Case[] = [
   {
     name: 'a frame past the byte limit',
     exercise: 'raw-client',
-    workspace: join(FIXTURES, 'raw-client', 'huge-frame'),
+    workspace: fixtureDir('raw-client', 'huge-frame'),
     verdictsOnly: true,
   },
   { name: 'a client that sends SIGTERM', exercise: 'raw-client', workspace: scratch },

@@ -5,15 +5,15 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checks } from '../../exercises/registry.ts';
+import { checks } from '../../sandbox/course/exercise-checks.ts';
 import { runEventText } from '../../sandbox/cli/report.ts';
 import type { CheckResult } from '../../sandbox/contract/events.ts';
 import { ExerciseMeta } from '../../sandbox/exercises/schema.ts';
 import { parseWithFriendlyErrors } from '../../sandbox/input/friendly-errors.ts';
 import { scenarioVerdict } from '../../sandbox/harness/scenario-verdict.ts';
 import { collect } from './helpers.ts';
+import { fixtureDir } from '../exercises/helpers.ts';
 
 const result = (id: string, ok: boolean, message: string, frame?: number): CheckResult => ({
   id,
@@ -136,8 +136,7 @@ describe('run.scenarios in exercise.json', () => {
 });
 
 describe('a check run with scenarios (cancel-in-flight: paced, rushed)', () => {
-  const fixture = (name: string) =>
-    fileURLToPath(new URL(`../exercises/fixtures/cancel-in-flight/${name}/`, import.meta.url));
+  const fixture = (name: string) => fixtureDir('cancel-in-flight', name);
   it('replays the rushed session when only it fails, and names it in the failure', async () => {
     // A folder of this test's own: other test files run side by side in the shared
     // .workspaces, so only an empty private one says that this run cleaned up after itself.

@@ -14,7 +14,7 @@ import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { rawRequest } from '../runtime/http.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-export const EXERCISES_ROOT = join(REPO, 'exercises');
+export const EXERCISES_ROOT = REPO;
 export const HARNESS_MAIN = join(REPO, 'sandbox/harness/main.ts');
 
 export interface EndpointServer {

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { runExercise } from '../../sandbox/harness/run.ts';
-import { checks } from '../../exercises/registry.ts';
+import { checks } from '../../sandbox/course/exercise-checks.ts';
 
 const DIR = fileURLToPath(new URL('./fixtures/env-dump/', import.meta.url));
 const SECRET = 'MCPW_TEST_SECRET_TOKEN';

@@ -2,7 +2,7 @@
 // record is a harness error (exit 3, a sentence), never a verdict or a stack trace.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checks } from '../../exercises/registry.ts';
+import { checks } from '../../sandbox/course/exercise-checks.ts';
 import { runExercise } from '../../sandbox/harness/run.ts';
 import { TapRecordError, TapRecordParser } from '../../sandbox/tap/record-file.ts';
 import { checkDir, checkDirWith, fixture } from './cli.ts';

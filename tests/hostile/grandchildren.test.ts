@@ -4,7 +4,7 @@
 // command line, never by process group, which is exactly what they left.
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checks } from '../../exercises/registry.ts';
+import { checks } from '../../sandbox/course/exercise-checks.ts';
 import { runExercise } from '../../sandbox/harness/run.ts';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { CLI, ROOT, checkDir, fixture } from './cli.ts';

@@ -3,7 +3,7 @@
 // check is not reached, counts as not passed, carries no hint, and every place that shows
 // checks (the run's summary, the CLI's lines and JSON, the workbench's rows) says so.
 import { describe, expect, it } from 'vitest';
-import { checks } from '../../exercises/registry.ts';
+import { checks } from '../../sandbox/course/exercise-checks.ts';
 import { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { runExercise } from '../../sandbox/harness/run.ts';
 import { markOf } from '../../components/workbench/checks-dom.ts';

@@ -3,7 +3,7 @@
 // sees its own processes only, whose environment is the short one it was given; the harness
 // is out of its sight. Without a namespace the README keeps its warning.
 import { afterEach, describe, expect, it } from 'vitest';
-import { checks } from '../../exercises/registry.ts';
+import { checks } from '../../sandbox/course/exercise-checks.ts';
 import { runExercise } from '../../sandbox/harness/run.ts';
 import { fixture } from './cli.ts';
 

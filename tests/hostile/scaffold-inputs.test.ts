@@ -72,21 +72,19 @@ describe('npm run new -- exercise, for a lesson that does not exist', () => {
     const lessons = scratch('lessons-known-');
     mkdirSync(join(lessons, '02-the-wire'));
     writeFileSync(join(lessons, '02-the-wire', 'lesson.mdx'), "---\ntitle: 'The wire'\n---\n");
-    const exercises = scratch('exercises-');
-    const tests = scratch('exercise-tests-');
-    const r = runNew(
-      {
-        MCP_WIRE_LESSONS_DIR: lessons + '/',
-        MCP_WIRE_EXERCISES_DIR: exercises + '/',
-        MCP_WIRE_EXERCISE_TESTS_DIR: tests + '/',
-      },
-      ['exercise', 'ghost-task', '--lesson', 'no-such-lesson', '--title', 'Ghost'],
-    );
+    const r = runNew({ MCP_WIRE_LESSONS_DIR: lessons + '/' }, [
+      'exercise',
+      'ghost-task',
+      '--lesson',
+      'no-such-lesson',
+      '--title',
+      'Ghost',
+    ]);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(
       `--lesson no-such-lesson: there is no lesson folder ${join(lessons, '<NN>-no-such-lesson')}; the lessons are the-wire`,
     );
-    expect(readdirSync(exercises)).toEqual([]);
-    expect(readdirSync(tests)).toEqual([]);
+    expect(readdirSync(lessons)).toEqual(['02-the-wire']);
+    expect(readdirSync(join(lessons, '02-the-wire'))).toEqual(['lesson.mdx']);
   });
 });

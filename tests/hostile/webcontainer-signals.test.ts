@@ -19,7 +19,7 @@ let seen: Proc[] = [];
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'mcpw-bundle-'));
-  const r = await bundleRuntime({ outDir: out, exercisesRoot: join(ROOT, 'exercises') });
+  const r = await bundleRuntime({ outDir: out, exercisesRoot: ROOT });
   const manifest = JSON.parse(readFileSync(r.manifestPath, 'utf8')) as RuntimeManifest;
   container = await FakeWebContainer.boot();
   const busy = readFileSync(join(fixture('busy-loop'), 'client.ts'), 'utf8');

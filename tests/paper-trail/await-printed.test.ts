@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterEach, describe, expect, it } from 'vitest';
 import { paperTrailCommand } from '../../sandbox/paper-trail/command.ts';
 import { PrintedLines } from '../../sandbox/paper-trail/printed-lines.ts';
-import { gaveUpAt } from '../../exercises/fetch-client/prints-as-it-arrives.ts';
+import { gaveUpAt } from '../../lessons/07-streamable-http/exercises/fetch-client/prints-as-it-arrives.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

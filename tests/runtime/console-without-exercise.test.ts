@@ -14,20 +14,25 @@ import { startWorkshop } from '../../sandbox/workshop/server.ts';
 import { collect } from './contract.ts';
 import { HARNESS_MAIN } from './workshop-fixture.ts';
 import { fakeAdapters, repo } from './webcontainer-fixture.ts';
+import { EXERCISES_DIR, exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 
 const LINES = [TEMPLATES.initialize(1), TEMPLATES.initialized(), TEMPLATES.call(2, 'PT-1041')];
 
 const made: string[] = [];
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** A course folder (its exercises/ beside the .workspaces/ runs use), filled by `fill`. */
-function course(fill: (exercises: string) => void): { root: string; exercises: string } {
+/**
+ * A course folder (its lessons beside the .workspaces/ runs use), with one lesson whose
+ * exercises/ folder `fill` fills.
+ */
+function course(fill: (exercises: string) => void): string {
   const root = mkdtempSync(join(tmpdir(), 'mcpw-course-'));
   made.push(root);
-  const exercises = join(root, 'exercises');
-  mkdirSync(exercises);
-  fill(exercises);
-  return { root, exercises };
+  const lesson = join(root, 'lessons', '02-the-wire');
+  mkdirSync(join(lesson, EXERCISES_DIR), { recursive: true });
+  writeFileSync(join(lesson, 'lesson.mdx'), "---\ntitle: 'The wire'\n---\n");
+  fill(join(lesson, EXERCISES_DIR));
+  return root;
 }
 
 const empty = course(() => {});
@@ -35,7 +40,7 @@ const empty = course(() => {});
 // file that does not exist, a starter that throws.
 const edited = course((exercises) => {
   const dir = join(exercises, 'raw-client');
-  cpSync(join(repo, 'exercises', 'raw-client'), dir, { recursive: true });
+  cpSync(exerciseFolderOf('raw-client', repo)!.dir, dir, { recursive: true });
   const meta = JSON.parse(readFileSync(join(dir, 'exercise.json'), 'utf8')) as {
     run: Record<string, unknown>;
   };
@@ -69,7 +74,7 @@ async function emptied(dir: string): Promise<string[]> {
   return left();
 }
 
-for (const [name, { root, exercises }] of [
+for (const [name, root] of [
   ['no exercises at all', empty],
   ['a raw-client edited out of shape', edited],
 ] as const) {
@@ -80,7 +85,7 @@ for (const [name, { root, exercises }] of [
       writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title>');
       const ws = await startWorkshop({
         dist,
-        exercisesRoot: exercises,
+        exercisesRoot: root,
         harnessMain: HARNESS_MAIN,
         port: 0,
         runtime: true,
@@ -98,7 +103,7 @@ for (const [name, { root, exercises }] of [
 }
 
 describe('the console in a WebContainer whose bundle holds no exercises', () => {
-  const fakes = fakeAdapters(empty.exercises);
+  const fakes = fakeAdapters(empty);
 
   it('runs a session', async () => {
     const { runtime, containers } = fakes.adapter();

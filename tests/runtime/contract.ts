@@ -3,16 +3,18 @@
 // Both run the real harness on the real raw-client exercise, and the console's run, which
 // needs no exercise.
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import type { BootStage, Runtime, RuntimeProcess } from '../../sandbox/runtime/types.ts';
 import { consoleProgram } from '../../components/console/console-program.ts';
 import { TEMPLATES } from '../../components/console/console-lines.ts';
+import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 
-const exercise = fileURLToPath(new URL('../../exercises/raw-client/', import.meta.url));
-export const STARTER = readFileSync(exercise + 'starter/client.ts', 'utf8');
-export const SOLUTION = readFileSync(exercise + 'solution/client.ts', 'utf8');
+const exercise = exerciseFolderOf('raw-client', fileURLToPath(new URL('../../', import.meta.url)))!;
+export const STARTER = readFileSync(join(exercise.dir, 'starter/client.ts'), 'utf8');
+export const SOLUTION = readFileSync(join(exercise.dir, 'solution/client.ts'), 'utf8');
 /**
  * The solution with a parameter property, which Node's type stripping refuses and the page's
  * stripper could compile: every runtime, and the CLI, must refuse it the same way.

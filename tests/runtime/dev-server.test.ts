@@ -4,12 +4,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { TOKEN_HEADER } from '../../sandbox/runtime/local/protocol.ts';
 import type { TakeHomeParts } from '../../sandbox/runtime/take-home/parts.ts';
 import { rawRequest } from './http.ts';
+import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 let dev: ChildProcess;
@@ -118,7 +120,10 @@ describe('astro dev: the runtime endpoint from the workbench integration', () =>
   });
 
   it('runs the checks on the raw-client solution on this Node', async () => {
-    const solution = readFileSync(repo + 'exercises/raw-client/solution/client.ts', 'utf8');
+    const solution = readFileSync(
+      join(exerciseFolderOf('raw-client', repo)!.dir, 'solution/client.ts'),
+      'utf8',
+    );
     const res = await postRun(
       { origin, [TOKEN_HEADER]: token },
       runBody({ 'client.ts': solution }),

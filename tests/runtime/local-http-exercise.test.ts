@@ -2,13 +2,15 @@
 // (fetch-client, resource-server): the harness it starts serves Paper Trail's HTTP half and
 // the recording proxy, as the CLI and the WebContainer bundle do.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LocalRuntime } from '../../sandbox/runtime/local/client.ts';
-import { startTestWorkshop, type TestWorkshop } from './workshop-fixture.ts';
+import { EXERCISES_ROOT, startTestWorkshop, type TestWorkshop } from './workshop-fixture.ts';
 import { collect } from './contract.ts';
+import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 
 const read = (exercise: string, kind: string, file: string) =>
-  readFileSync(new URL(`../../exercises/${exercise}/${kind}/${file}`, import.meta.url), 'utf8');
+  readFileSync(join(exerciseFolderOf(exercise, EXERCISES_ROOT)!.dir, kind, file), 'utf8');
 
 let fixture: TestWorkshop;
 beforeAll(async () => {

@@ -1,10 +1,12 @@
 // The local runtime endpoint carries an ungraded check as information: port-to-2026's
 // lesson-2-client result reaches the page with info: true, and the run still passes.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LocalRuntime } from '../../sandbox/runtime/local/client.ts';
-import { startTestWorkshop, type TestWorkshop } from './workshop-fixture.ts';
+import { EXERCISES_ROOT, startTestWorkshop, type TestWorkshop } from './workshop-fixture.ts';
 import { collect } from './contract.ts';
+import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 
 let fixture: TestWorkshop;
 beforeAll(async () => {
@@ -16,7 +18,7 @@ it('reports the lesson-2 client of port-to-2026 as information through the local
   const { ws, origin } = fixture;
   const runtime = new LocalRuntime({ base: origin, token: ws.token, headers: { Origin: origin } });
   const solution = readFileSync(
-    new URL('../../exercises/port-to-2026/solution/client.ts', import.meta.url),
+    join(exerciseFolderOf('port-to-2026', EXERCISES_ROOT)!.dir, 'solution/client.ts'),
     'utf8',
   );
   try {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mcpw-slim-'));
   const r = await bundleRuntime({
     outDir: join(dir, 'out'),
-    exercisesRoot: join(repo, 'exercises'),
+    exercisesRoot: repo,
   });
   manifest = JSON.parse(readFileSync(r.manifestPath, 'utf8')) as RuntimeManifest;
 });

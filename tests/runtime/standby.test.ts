@@ -18,8 +18,10 @@ import {
 } from '../hostile/endpoint-server.ts';
 import { cmdline, descendantsOf } from '../hostile/procs.ts';
 import { rawRequest } from './http.ts';
+import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 
-const SOLUTION = readFileSync(join(EXERCISES_ROOT, 'raw-client/solution/client.ts'), 'utf8');
+const RAW_CLIENT = exerciseFolderOf('raw-client', EXERCISES_ROOT)!.dir;
+const SOLUTION = readFileSync(join(RAW_CLIENT, 'solution/client.ts'), 'utf8');
 const CHECK = { exercise: 'raw-client', mode: 'check', files: { 'client.ts': SOLUTION } };
 
 let server: EndpointServer | undefined;
@@ -183,7 +185,7 @@ describe('taking a standby', () => {
 
   it('does not hand over a harness older than a change to a check, and ends it', async () => {
     const { standby, pid } = await warmed();
-    const check = join(EXERCISES_ROOT, 'raw-client/check.ts');
+    const check = join(RAW_CLIENT, 'check.ts');
     const { atime, mtime } = statSync(check);
     utimesSync(check, new Date(), new Date());
     try {

@@ -13,7 +13,7 @@ export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 export async function buildParts(): Promise<{ parts: TakeHomeParts; cleanup: () => void }> {
   const out = mkdtempSync(join(tmpdir(), 'mcpw-takehome-parts-'));
-  const r = await bundleRuntime({ outDir: out, exercisesRoot: join(REPO, 'exercises') });
+  const r = await bundleRuntime({ outDir: out, exercisesRoot: REPO });
   const t = await bundleTakeHome({ outDir: out, manifestPath: r.manifestPath });
   const parts = JSON.parse(readFileSync(t.partsPath, 'utf8')) as TakeHomeParts;
   return { parts, cleanup: () => rmSync(out, { recursive: true, force: true }) };

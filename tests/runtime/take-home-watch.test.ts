@@ -12,10 +12,12 @@ import type { TakeHomeParts } from '../../sandbox/runtime/take-home/parts.ts';
 import { cmdline, descendantsOf, killAll, running, waitFor, type Proc } from '../hostile/procs.ts';
 import { buildParts, REPO, unzipInto } from './take-home-fixture.ts';
 import { NODE22 } from './node22.ts';
+import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 
 const ID = 'raw-client';
-const SOLUTION = readFileSync(join(REPO, 'exercises', ID, 'solution', 'client.ts'), 'utf8');
-const STARTER = readFileSync(join(REPO, 'exercises', ID, 'starter', 'client.ts'), 'utf8');
+const FOLDER = exerciseFolderOf(ID, REPO)!.dir;
+const SOLUTION = readFileSync(join(FOLDER, 'solution', 'client.ts'), 'utf8');
+const STARTER = readFileSync(join(FOLDER, 'starter', 'client.ts'), 'utf8');
 
 let parts: TakeHomeParts;
 let cleanupParts = () => {};

@@ -77,7 +77,7 @@ function node(cwd: string, bin: string, args: string[]): Promise<Ran> {
   });
 }
 
-// A loaded CI machine must not turn a slow start into a failure (as tests/exercises do).
+// A loaded CI machine must not turn a slow start into a failure (as the fixture tables do).
 const CHECK = ['check', '--timeout-ms', '30000'];
 
 /** Runs jobs at most `n` at a time: concurrency for speed, bounded for two shared cores. */
@@ -98,7 +98,7 @@ describe('take-home zip, unzipped and run with a plain node', () => {
   it('passes every solution (exit 0) and fails every starter (exit 1)', async () => {
     const bin = binWith(NODE24, '24');
     const cases = EXERCISES.flatMap((id) => {
-      const exercise = loadExercise(join(REPO, 'exercises'), id);
+      const exercise = loadExercise(REPO, id);
       const editable = exercise.meta.files.editable;
       const solution = Object.fromEntries(editable.map((f) => [f, exercise.solution[f]]));
       return [
@@ -138,7 +138,7 @@ describe('take-home zip, unzipped and run with a plain node', () => {
 
   it('runs on Node 22 (22.18+ strips types by default), SDK imports and all', async () => {
     const bin = binWith(NODE22, '22');
-    const exercise = loadExercise(join(REPO, 'exercises'), 'stdout-is-the-wire');
+    const exercise = loadExercise(REPO, 'stdout-is-the-wire');
     const dir = unzipped(
       'stdout-is-the-wire',
       { 'server.ts': exercise.solution['server.ts'] },

@@ -41,7 +41,7 @@ const booted: FakeWebContainer[] = [];
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'mcpw-bundle-'));
-  const r = await bundleRuntime({ outDir: out, exercisesRoot: join(repo, 'exercises') });
+  const r = await bundleRuntime({ outDir: out, exercisesRoot: repo });
   manifest = JSON.parse(readFileSync(r.manifestPath, 'utf8')) as RuntimeManifest;
   shortened = structuredClone(manifest);
   shortened.exercises['raw-client'].timeoutMs = LIMIT_MS;

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadExercise } from '../../sandbox/exercises/loader.ts';
-import { checks } from '../../exercises/registry.ts';
+import { checks } from '../../sandbox/course/exercise-checks.ts';
 import { BootError, type BootStage } from '../../sandbox/runtime/types.ts';
 import {
   toTree,
@@ -15,6 +15,7 @@ import {
 } from '../../sandbox/runtime/webcontainer/adapter.ts';
 import { runtimeContract, collect, SOLUTION } from './contract.ts';
 import { done, fakeAdapters, learnerText, repo } from './webcontainer-fixture.ts';
+import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 
 const { adapter, manifest } = fakeAdapters();
 
@@ -150,7 +151,7 @@ describe('WebContainer adapter specifics', () => {
     expect(Object.keys(manifest().exercises).sort()).toEqual(Object.keys(checks).sort());
     expect(Object.keys(checks).length).toBeGreaterThanOrEqual(3);
     // The harness in the container reads this file; the build wrote it from the parsed value.
-    const root = join(repo, 'exercises');
+    const root = repo;
     for (const id of Object.keys(manifest().exercises)) {
       expect(manifest().files[`exercises/${id}/exercise.json`]).toBe(
         JSON.stringify(loadExercise(root, id).meta),
@@ -165,7 +166,7 @@ describe('WebContainer adapter specifics', () => {
     await runtime.boot();
     expect(containers[0].dir.startsWith(repo)).toBe(false);
     const solution = readFileSync(
-      join(repo, 'exercises/stdout-is-the-wire/solution/server.ts'),
+      join(exerciseFolderOf('stdout-is-the-wire', repo)!.dir, 'solution/server.ts'),
       'utf8',
     );
     await runtime.mount('stdout-is-the-wire', { 'server.ts': solution });

@@ -1,8 +1,7 @@
 // Every exercise through the WebContainer adapter, on a container Node that strips types and
 // on Node 22 that cannot: the starter fails its checks and the solution passes, as they do
-// through the harness directly (tests/exercises/). One runtime per run, so the runs go
-// concurrently; each is a handful of real processes.
-import { join } from 'node:path';
+// through the harness directly (each exercise's fixtures.test.ts). One runtime per run, so
+// the runs go concurrently; each is a handful of real processes.
 import { describe, expect, it } from 'vitest';
 import { loadExercises, type FileMap } from '../../sandbox/exercises/loader.ts';
 import type { FakeOptions } from './fake-webcontainer.ts';
@@ -10,7 +9,7 @@ import { collect } from './contract.ts';
 import { done, fakeAdapters, repo } from './webcontainer-fixture.ts';
 
 const { adapter } = fakeAdapters();
-const exercises = loadExercises(join(repo, 'exercises'));
+const exercises = loadExercises(repo);
 
 const containers: { name: string; fake: FakeOptions }[] = [
   { name: 'Node that strips types', fake: {} },

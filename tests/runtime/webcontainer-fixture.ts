@@ -29,7 +29,7 @@ export interface AdapterExtras {
 }
 
 /** `exercisesRoot`: the course the bundle carries (default: this repository's). */
-export function fakeAdapters(exercisesRoot = join(repo, 'exercises')): {
+export function fakeAdapters(exercisesRoot = repo): {
   manifest(): RuntimeManifest;
   adapter(fake?: FakeOptions, extra?: AdapterExtras): FakeAdapter;
 } {

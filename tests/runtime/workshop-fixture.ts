@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { startWorkshop, type Workshop } from '../../sandbox/workshop/server.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-export const EXERCISES_ROOT = join(repo, 'exercises');
+export const EXERCISES_ROOT = repo;
 export const HARNESS_MAIN = join(repo, 'sandbox/harness/main.ts');
 
 export interface TestWorkshop {

@@ -6,7 +6,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, REPO } from '../site/serve-dist.ts';
 
-const SOURCES = ['lessons', 'components', 'src', 'exercises', 'sandbox'];
+// The exercises are in their lessons' folders.
+const SOURCES = ['lessons', 'components', 'src', 'sandbox'];
 
 function newest(dir: string): number {
   let latest = 0;

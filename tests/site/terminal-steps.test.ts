@@ -17,7 +17,7 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(exec);
 
 const clone = mkdtempSync(join(tmpdir(), 'mcpw-clone-'));
-for (const entry of ['package.json', 'node_modules', 'sandbox', 'exercises']) {
+for (const entry of ['package.json', 'node_modules', 'sandbox', 'lessons']) {
   symlinkSync(join(REPO, entry), join(clone, entry));
 }
 afterAll(() => rmSync(clone, { recursive: true, force: true }));
@@ -33,7 +33,8 @@ async function type(line: string, cwd: string, timeout = 60_000) {
   }
 }
 
-const exercises = loadExercises(join(REPO, 'exercises'));
+const exercises = loadExercises(REPO);
+const rawClient = exercises.find((e) => e.id === 'raw-client')!.folder;
 
 // Two exercises at a time: five (vitest's default) on a two-core machine ran a client's SDK
 // request past its own timeout.
@@ -56,7 +57,7 @@ describe.concurrent('"From a terminal" on every exercise page', () => {
     '%s: copy, check --dir on the copy, and its own command',
     (id, exercise) =>
       inTurn(async () => {
-        const steps = terminalSteps(id, exercise.meta.howToRun);
+        const steps = terminalSteps(id, exercise.folder, exercise.meta.howToRun);
         const copied = await type(steps.copy, clone);
         expect(copied.code, copied.stderr).toBe(0);
         const mine = join(clone, steps.folder);
@@ -83,7 +84,7 @@ describe.concurrent('"From a terminal" on every exercise page', () => {
   );
 
   it('runs the copy with run --dir', async () => {
-    const steps = terminalSteps('raw-client', '');
+    const steps = terminalSteps('raw-client', rawClient, '');
     const copied = await type(steps.copy.replace('my-raw-client', 'run-raw-client'), clone);
     expect(copied.code).toBe(0);
     const ran = await type(steps.run.replace('my-raw-client', 'run-raw-client'), clone, 90_000);
@@ -92,7 +93,7 @@ describe.concurrent('"From a terminal" on every exercise page', () => {
   });
 
   it('watches the copy with watch --dir until Ctrl-C', async () => {
-    const steps = terminalSteps('raw-client', '');
+    const steps = terminalSteps('raw-client', rawClient, '');
     const copied = await type(steps.copy.replace('my-raw-client', 'watch-raw-client'), clone);
     expect(copied.code).toBe(0);
     const line = steps.watch.replace('my-raw-client', 'watch-raw-client');

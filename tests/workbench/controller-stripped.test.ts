@@ -10,9 +10,12 @@ import type { ProgressStore } from '../../components/workbench/progress.ts';
 import { loadExercise } from '../../sandbox/exercises/loader.ts';
 import { fakeAdapters, repo } from '../runtime/webcontainer-fixture.ts';
 
-const root = join(repo, 'exercises');
+const root = repo;
 const data = workbenchData(loadExercise(root, 'raw-client'));
-const solution = readFileSync(join(root, 'raw-client/solution/client.ts'), 'utf8');
+const solution = readFileSync(
+  join(loadExercise(root, 'raw-client').dir, 'solution/client.ts'),
+  'utf8',
+);
 const { adapter } = fakeAdapters();
 
 class MemoryStore implements ProgressStore {

@@ -37,7 +37,7 @@ export default paperTrailFeature({
 /**
  * What track_shipment awaits after each progress message: true once printed, false on a
  * miss, which it says on stderr with the progress value, so that a check knows which events
- * came after the server stopped waiting (exercises/fetch-client/prints-as-it-arrives.ts).
+ * came after the server stopped waiting (fetch-client's prints-as-it-arrives.ts).
  */
 export function awaitPrinted(ms: number, log: (line: string) => void) {
   return async (message: string, progress: number): Promise<boolean> => {

@@ -17,15 +17,14 @@ import { BodyError, readBody } from './request-body.ts';
 import { spawnHarness, startHarnessRun, type HarnessRun } from './harness-run.ts';
 import { StandbyHarness } from './standby.ts';
 import { newNonce } from './signed-events.ts';
-import { loadExercise } from '../../exercises/loader.ts';
-import { join } from 'node:path';
+import { defaultWorkRoot, loadExercise } from '../../exercises/loader.ts';
 
 import { RUNTIME_PREFIX } from './protocol.ts';
 export { RUNTIME_PREFIX };
 
 export interface EndpointOptions {
   gate: Gate;
-  /** Folder holding exercises/<id>/. */
+  /** Where the exercises are: the checkout (its lessons hold them). */
   exercisesRoot: string;
   /** Path of sandbox/harness/main.ts (tests point it at a harness that misbehaves). */
   harnessMain: string;
@@ -145,7 +144,7 @@ export function createRuntimeEndpoint(options: EndpointOptions): RuntimeEndpoint
       res,
       {
         limitMs,
-        workRoot: join(options.exercisesRoot, '..', '.workspaces'),
+        workRoot: defaultWorkRoot(options.exercisesRoot),
         graceMs: options.overdueGraceMs,
       },
       nonce,

@@ -6,6 +6,7 @@
 // standby older than any file the checks come from is not used.
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { exerciseFolders, FIXTURES_DIR } from '../../course/exercise-folders.ts';
 import type { Readable } from 'node:stream';
 import { spawnStandbyHarness, STOP_GRACE_MS, type HarnessChild } from './harness-run.ts';
 import { STANDBY_FLAG, TAKEN } from '../../harness/standby-args.ts';
@@ -112,12 +113,18 @@ function saysTaken(pipe: Readable, withinMs: number): Promise<boolean> {
 }
 
 /**
- * Whether a file the course's checks load from (exercises/ and sandbox/checks/ next to the
- * harness's main.ts) changed since `since`: a few dozen stats, about 3 ms.
+ * Whether a file the course's checks load from (the exercise folders and sandbox/checks/ of
+ * the checkout the harness's main.ts is in) changed since `since`: a few dozen stats, about 3 ms.
  */
 function checksChangedSince(main: string, since: number): boolean {
   const repo = resolve(dirname(main), '..', '..');
-  for (const dir of [join(repo, 'exercises'), join(repo, 'sandbox', 'checks')]) {
+  let exercises: string[];
+  try {
+    exercises = exerciseFolders(repo).map((folder) => folder.dir);
+  } catch {
+    return true; // a folder the course cannot read: let a fresh harness say why
+  }
+  for (const dir of [...exercises, join(repo, 'sandbox', 'checks')]) {
     let names: string[];
     try {
       names = readdirSync(dir, { recursive: true, encoding: 'utf8' });
@@ -125,7 +132,8 @@ function checksChangedSince(main: string, since: number): boolean {
       return true;
     }
     for (const name of names) {
-      if (!name.endsWith('.ts')) continue;
+      // Fixtures are submissions the tests judge; no check loads them.
+      if (!name.endsWith('.ts') || name.startsWith(`${FIXTURES_DIR}/`)) continue;
       try {
         if (statSync(join(dir, name)).mtimeMs >= since) return true;
       } catch {

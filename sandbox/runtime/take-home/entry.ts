@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { checks } from '../../../exercises/registry.ts';
+import { checks } from '../../course/exercise-checks.ts';
 import {
   checkReport,
   exitCodeOf,

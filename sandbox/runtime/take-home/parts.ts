@@ -26,6 +26,7 @@ export const TAKE_HOME_PATHS = {
   harness: 'harness.mjs',
   /** {"exercise": "<id>"}: which exercise `node harness.mjs check` judges. */
   marker: 'take-home.json',
+  /** A shelf, exercises/<id>/: the folder carries an exercise without its lesson. */
   exercises: 'exercises',
   readme: 'README.md',
 } as const;

@@ -12,7 +12,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createPaperTrailServer } from '../../paper-trail/server.ts';
 import { stdioServerOptions } from '../../paper-trail/stdio-options.ts';
 import { serveHttpFromArgv } from '../../paper-trail/serve-http.ts';
-import { checks } from '../../../exercises/registry.ts';
+import { checks } from '../../course/exercise-checks.ts';
 import { runExercise } from '../../harness/run.ts';
 import { CONSOLE_FLAG, runConsole } from '../../harness/console-run.ts';
 import { exitOnSignals } from '../../harness/signals.ts';
