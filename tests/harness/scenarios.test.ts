@@ -94,7 +94,6 @@ describe('scenarioVerdict', () => {
 describe('run.scenarios in exercise.json', () => {
   const meta = (scenarios: unknown, peer: unknown = { kind: 'paper-trail' }) => ({
     title: 't',
-    lesson: 'the-wire',
     summary: 's',
     files: { editable: ['client.ts'] },
     run: { program: 'client.ts', peer, scenarios },
