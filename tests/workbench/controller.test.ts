@@ -20,9 +20,10 @@ import {
 } from '../runtime/workshop-fixture.ts';
 
 const ID = 'raw-client';
-const data = workbenchData(loadExercise(EXERCISES_ROOT, ID));
+const exercise = loadExercise(EXERCISES_ROOT, ID);
+const data = workbenchData(exercise);
 const starter = data.editable[0].starter;
-const solution = readFileSync(join(EXERCISES_ROOT, ID, 'solution', 'client.ts'), 'utf8');
+const solution = readFileSync(join(exercise.dir, 'solution', 'client.ts'), 'utf8');
 
 /** A Storage holding strings in a Map; `full` makes writes fail as a full quota does. */
 class MemoryStore implements ProgressStore {
