@@ -193,7 +193,7 @@ exerciseSuite({
   mistakes,
   correct,
   // Room for Paper Trail to start and send two paced steps on a loaded machine, no more.
-  hangMs: 8_000,
+  hangMs: 15_000,
 });
 
 // Every check runs a paced and a rushed session; these seeds are the ones the table uses.
