@@ -30,8 +30,11 @@ export class Descendants {
   /** Seen processes by pid, with the start time that tells them from a reused pid. */
   private readonly seen = new Map<number, number>();
   private readonly killedKeys = new Set<string>();
-  /** The program's wrappers (pid-namespace.ts), which are no strays of the program's. */
-  private uncounted: ReadonlySet<number> = new Set();
+  /**
+   * The program, the servers docked for it, and their wrappers (pid-namespace.ts): no
+   * strays of the run's. Sets that grow as each wrapper shows its processes.
+   */
+  private readonly uncounted: ReadonlySet<number>[] = [];
 
   /**
    * From now on, what descends from `root` (the program, or the namespace's wrapper around
@@ -39,13 +42,24 @@ export class Descendants {
    */
   track(root: number, uncounted: ReadonlySet<number> = new Set()): void {
     this.root = root;
-    this.uncounted = uncounted;
+    this.uncounted.push(uncounted);
     // Its start time too: once the program is gone and reaped, its pid may be someone else's.
     const p = readProcess(root);
     if (p) {
       this.seen.set(root, p.start);
       this.since = p.start;
     }
+  }
+
+  /**
+   * A process the harness started for the run outside the program's tree (a docked learner's
+   * server): it and what descends from it belong to the run, and it and `uncounted` (its
+   * wrappers) are no strays. May come before the program is tracked.
+   */
+  adopt(pid: number, uncounted: ReadonlySet<number>): void {
+    const p = readProcess(pid);
+    if (p) this.seen.set(pid, p.start);
+    this.uncounted.push(new Set([pid]), uncounted);
   }
 
   /** How many processes other than the program itself had to be killed. */
@@ -134,7 +148,7 @@ export class Descendants {
 
   /** The program itself, or a process of the wrapper around it: no stray. */
   private isWrapper(pid: number): boolean {
-    return pid === this.root || this.uncounted.has(pid);
+    return pid === this.root || this.uncounted.some((set) => set.has(pid));
   }
 
   private marked(pid: number): boolean {

@@ -1,6 +1,6 @@
-// The reference peer the program talks to, with a tap in between: Paper Trail over stdio
-// docked with the harness, an exercise file over stdio behind the relay, or Paper Trail over
-// HTTP behind the recording proxy. The session sees one shape whichever it is.
+// The peer the program talks to, with a tap in between: a stdio server docked with the
+// harness (Paper Trail, or the learner's server that the course's client drives), or Paper
+// Trail over HTTP behind the recording proxy. The session sees one shape whichever it is.
 import { fileURLToPath } from 'node:url';
 import type { ProcessRecord } from '../contract/check.ts';
 import type { HarnessEvent } from '../contract/events.ts';
@@ -12,6 +12,8 @@ import type { Framer } from '../wire/framer.ts';
 import { Dock } from './dock.ts';
 import { startHttpPeer } from './http-peer.ts';
 import { ByteBudget, type Limits, type Stopper } from './limits.ts';
+import { heapFlags } from './memory-limit.ts';
+import type { ProcessGroup } from './process-group.ts';
 import { StdioPeer } from './stdio-peer.ts';
 import { nodeArgsFor, programArg } from './stripped.ts';
 import { TapFile } from './tap-file.ts';
@@ -59,6 +61,15 @@ export interface PeerSetup {
   seed?: number;
   /** The check scenario's flags for Paper Trail (exercise.json run.scenarios). */
   scenarioFlags?: readonly string[];
+  /**
+   * How the learner's server is contained where it is docked: its namespace (as the
+   * program's), the run's marker, and each start handed to the run's search for strays.
+   */
+  learnerServer?: {
+    namespace?: { readOnly: string };
+    env: Record<string, string>;
+    onStart: (group: ProcessGroup) => void;
+  };
 }
 
 const DEFAULT_RELAY = [
@@ -107,13 +118,12 @@ export async function startPeer(setup: PeerSetup): Promise<Peer> {
 }
 
 /**
- * Paper Trail is docked with the harness, which records its wire (dock.ts); "{peer}" is the
- * connector to it. A learner's server, or a run that names its relay without a connector
- * (tests that compare the two), is started by the program through the relay that "{peer}"
- * expands to.
+ * A stdio server is docked with the harness, which records its wire (dock.ts); "{peer}" is
+ * the connector to it. Only a run that names its relay without a connector (tests that
+ * compare the two) has the program start the server through the relay instead.
  */
 function startStdio(setup: PeerSetup): Promise<Peer> | Peer {
-  const docked = setup.run.peer.kind !== 'file' && (setup.connector || !setup.relay);
+  const docked = setup.connector || !setup.relay;
   return docked ? startDocked(setup) : startRelayed(setup);
 }
 
@@ -122,12 +132,16 @@ async function startDocked(setup: PeerSetup): Promise<Peer> {
   // The flags travel in the connector's command, where the program sees them as it saw them
   // in the server's (a driver reads the seed there, or adds flags of its own), and come back
   // with the words after them; how the server starts stays the harness's.
-  const { server, flags } = paperTrailParts(setup);
+  const { server, flags } = dockedParts(setup);
+  const learner = setup.run.peer.kind === 'file' ? setup.learnerServer : undefined;
   const dock = await Dock.open({
     server,
     cwd: setup.work,
     maxBytes: setup.limits.maxFrameBytes,
     onRecord: (r) => records.push(r),
+    namespace: learner?.namespace,
+    env: learner && { from: 'client', extra: learner.env },
+    onStart: learner?.onStart,
   });
   const split = splitsDelivery(setup.run, setup.seed) ? setup.seed : undefined;
   const connector = [
@@ -136,6 +150,20 @@ async function startDocked(setup: PeerSetup): Promise<Peer> {
   ];
   const source = { read: () => records.splice(0), close: () => dock.close() };
   return new StdioPeer(expandPeer(setup, connector), source, setup);
+}
+
+/**
+ * The docked server: the learner's file under the same memory limit as a learner's program
+ * (and none of Paper Trail's flags), or Paper Trail with this run's.
+ */
+function dockedParts(setup: PeerSetup): {
+  server: { command: string; args: string[] };
+  flags: string[];
+} {
+  const peer = setup.run.peer;
+  if (peer.kind !== 'file') return paperTrailParts(setup);
+  const args = [...heapFlags(), ...nodeArgsFor(setup.work, peer.file, setup.stripped)];
+  return { server: { command: process.execPath, args }, flags: [] };
 }
 
 function startRelayed(setup: PeerSetup): Peer {

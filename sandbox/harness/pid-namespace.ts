@@ -16,7 +16,7 @@
 // harness falls back on its process group and descendants.ts's search. MCPW_CONTAINMENT=off
 // turns the namespace off, for the tests of that fallback.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,15 +27,17 @@ import { ADDRESS_SPACE_KIB } from './memory-limit.ts';
  * own mount table (a bind mount of it onto itself, remounted read-only) and the program's
  * work folder writable again (the same, read-write), then the init enters the work folder
  * anew: a working folder taken before the mounts would still reach the checkout's writable
- * mount through `..`. The program's stderr comes on fd 3, unshare's own goes nowhere.
+ * mount through `..`. The program's stderr comes on fd 3, unshare's own goes nowhere. Its
+ * stdin is the init's, kept on fd 4: a shell gives a job it starts in the background
+ * /dev/null for stdin unless told otherwise, and a docked server reads its wire there.
  */
 const INIT_SCRIPT =
-  'ro=$1 rw=$2; shift 2; ' +
+  'exec 4<&0; ro=$1 rw=$2; shift 2; ' +
   'mount --bind "$ro" "$ro" && mount -o remount,bind,ro "$ro" && ' +
   'mount --bind "$rw" "$rw" && mount -o remount,bind,rw "$rw" && cd "$rw" || ' +
   '{ echo "the harness could not make the checkout read-only for this run" >&3; exit 97; }; ' +
   `unset ro rw PWD OLDPWD; ulimit -v ${ADDRESS_SPACE_KIB}; ` +
-  '"$@" 2>&3 3>&- & exec sleep infinity </dev/null >/dev/null 2>/dev/null 3>&-';
+  '"$@" <&4 4<&- 2>&3 3>&- & exec sleep infinity </dev/null >/dev/null 2>/dev/null 3>&- 4<&-';
 /** The name the init's shell runs under ($0), so that it reads as what it is in ps. */
 const INIT_NAME = 'mcpw-init';
 /** What the probe asks of the namespace: the mounts a run's init makes, on a folder of its own. */
@@ -141,6 +143,59 @@ export function childrenOf(pid: number): number[] {
       .map(Number);
   } catch {
     return [];
+  }
+}
+
+/** Every process below `root`, the children of each of its threads down to the leaves. */
+export function treeBelow(root: number): number[] {
+  const below: number[] = [];
+  const visit = (pid: number): void => {
+    for (const child of childrenOfAllThreads(pid)) {
+      below.push(child);
+      visit(child);
+    }
+  };
+  visit(root);
+  return below;
+}
+
+function childrenOfAllThreads(pid: number): number[] {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return tasks.flatMap((task) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .trim()
+        .split(' ')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** What a process's open descriptors point at, as /proc names it (`pipe:[4711]`). */
+export function openFiles(pid: number): string[] {
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return [];
+  }
+  return fds.flatMap((fd) => descriptorOf(pid, Number(fd)) ?? []);
+}
+
+/** What one descriptor of a process points at; undefined when it is closed or gone. */
+export function descriptorOf(pid: number, fd: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/${pid}/fd/${fd}`);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,12 +1,20 @@
 // A process started as the leader of its own process group, so that whatever it starts (a
-// server, a grandchild it forgot) can be ended with it in one kill. The program under test
-// and Paper Trail on HTTP each run as one. The program, where Linux allows it, runs in a PID
+// server, a grandchild it forgot) can be ended with it in one kill. The program under test,
+// each docked server (dock.ts) and Paper Trail on HTTP each run as one. The program, where Linux allows it, runs in a PID
 // namespace of its own behind a tiny init (pid-namespace.ts): then the group's leader is the
 // namespace's wrapper, and `child` stands for the program inside it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
-import { childrenOf, initReady, inNamespace, zombieExit } from './pid-namespace.ts';
+import {
+  childrenOf,
+  descriptorOf,
+  initReady,
+  inNamespace,
+  openFiles,
+  treeBelow,
+  zombieExit,
+} from './pid-namespace.ts';
 import { groupAlive } from './procs.ts';
 import { atExit } from './at-exit.ts';
 
@@ -26,9 +34,12 @@ export class ProcessGroup {
   readonly closed: Promise<void>;
   /** Processes of the wrapper, not of the run: never counted as the run's strays. */
   readonly wrappers = new Set<number>();
-  /** The leader's stdin, when it was asked for (never in a namespace); else null. */
+  /** The program's stdin, when it was asked for (in a namespace, the init passes it on). */
   readonly stdin: Writable | null;
   private readonly leader: ChildProcess;
+  private readonly namespaced: boolean;
+  /** The program inside the namespace, by the pid the harness sees, once it was found. */
+  private inside: number | undefined;
   private readonly releaseAtExit: () => void;
 
   constructor(
@@ -37,11 +48,12 @@ export class ProcessGroup {
     cwd?: string,
     env?: NodeJS.ProcessEnv,
     /**
-     * A PID namespace, with this folder (the checkout) read-only but for `cwd`; or a pipe to
-     * the leader's stdin (without a namespace).
+     * A PID namespace, with this folder (the checkout) read-only but for `cwd`; a pipe to
+     * the program's stdin.
      */
     options: { namespace?: { readOnly: string }; stdin?: boolean } = {},
   ) {
+    this.namespaced = options.namespace !== undefined;
     if (options.namespace) {
       const writable = cwd ?? process.cwd();
       const wrapped = inNamespace(command, args, { ...options.namespace, writable });
@@ -50,7 +62,7 @@ export class ProcessGroup {
         cwd,
         env,
         detached: true,
-        stdio: ['ignore', 'pipe', 'ignore', 'pipe'],
+        stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'ignore', 'pipe'],
       });
       this.child = this.followInside(this.leader);
     } else {
@@ -82,7 +94,6 @@ export class ProcessGroup {
       stderr: leader.stdio[3] as Readable,
     });
     if (leader.pid) this.wrappers.add(leader.pid);
-    let inside: number | undefined;
     let exited = false;
     const exit = (code: number | null, signal: string | null) => {
       if (exited) return;
@@ -91,16 +102,7 @@ export class ProcessGroup {
       program.emit('exit', code, signal);
     };
     const poll = setInterval(() => {
-      if (inside === undefined && leader.pid) {
-        const [init] = childrenOf(leader.pid);
-        // Only once the init is its `sleep`: before, its children are the mounts it makes.
-        if (init === undefined || !initReady(init)) return;
-        const [found] = childrenOf(init);
-        if (found === undefined) return;
-        this.wrappers.add(init!);
-        this.wrappers.add(found);
-        inside = found;
-      }
+      const inside = this.findInside();
       const status = inside === undefined ? null : zombieExit(inside);
       if (status) exit(status.code, status.signal);
     }, EXIT_POLL_MS);
@@ -111,6 +113,55 @@ export class ProcessGroup {
       program.emit('error', err);
     });
     return program;
+  }
+
+  /** The program inside the namespace, once the init has started it. */
+  private findInside(): number | undefined {
+    if (this.inside !== undefined || !this.leader.pid) return this.inside;
+    const [init] = childrenOf(this.leader.pid);
+    // Only once the init is its `sleep`: before, its children are the mounts it makes.
+    if (init === undefined || !initReady(init)) return undefined;
+    const [found] = childrenOf(init);
+    if (found === undefined) return undefined;
+    this.wrappers.add(init);
+    this.wrappers.add(found);
+    return (this.inside = found);
+  }
+
+  /**
+   * A signal for the program alone (a client passing SIGTERM on to its server): in a
+   * namespace, to the program inside it once it has been seen; a no-op once it is gone.
+   */
+  signal(name: NodeJS.Signals): void {
+    const pid = this.namespaced ? this.findInside() : this.leader.pid;
+    try {
+      if (pid) process.kill(pid, name);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /**
+   * Once the program has exited: resolves when nothing it left behind still holds its
+   * output (a helper it started with its stdout), as a pipe's reader sees its end. In a
+   * namespace the wrapper holds the pipes too, so they never close by themselves: once no
+   * process in the namespace holds them, the namespace is ended. A daemon that let go of
+   * them (a double fork to /dev/null) goes with it.
+   */
+  async settled(): Promise<void> {
+    const leader = this.leader.pid;
+    if (this.namespaced && leader) {
+      // The wrapper's stdout and fd 3 are the program's stdout and stderr pipes.
+      const pipes = new Set([1, 3].flatMap((fd) => descriptorOf(leader, fd) ?? []));
+      const [init] = childrenOf(leader);
+      const holds = (pid: number) =>
+        zombieExit(pid) === null && openFiles(pid).some((file) => pipes.has(file));
+      while (init !== undefined && pipes.size > 0 && treeBelow(init).some(holds)) {
+        await new Promise((r) => setTimeout(r, EXIT_POLL_MS));
+      }
+      this.kill();
+    }
+    await this.closed;
   }
 
   /** SIGKILL to every member of the group; a no-op once it is gone. */

@@ -75,6 +75,8 @@ export async function execute(
   const t0 = performance.timeOrigin + performance.now();
   const framer = new Framer((f) => emit({ type: 'frame', ...f }));
   const stopper = new Stopper();
+  const strays = new Descendants();
+  const marker = { [RUN_MARKER]: strays.id };
   const peer = await startPeer({
     run,
     work,
@@ -91,14 +93,22 @@ export async function execute(
     stripped: options.stripped ?? false,
     seed: options.seed,
     scenarioFlags: options.scenarioFlags,
+    // A learner's server belongs to the run as the program does: where there is no namespace
+    // to end it, the search for strays must find what it leaves behind too.
+    learnerServer: {
+      namespace: namespace(work),
+      env: marker,
+      onStart: (server) => {
+        if (server.child.pid) strays.adopt(server.child.pid, server.wrappers);
+      },
+    },
   });
 
-  const strays = new Descendants();
   const group = new ProcessGroup(
     process.execPath,
     [...heapFlags(), ...nodeArgsFor(work, run.program, options.stripped ?? false), ...peer.args],
     work,
-    learnerEnv(process.env, { [RUN_MARKER]: strays.id }),
+    learnerEnv(process.env, marker),
     { namespace: namespace(work) },
   );
   if (group.child.pid) strays.track(group.child.pid, group.wrappers);
@@ -176,9 +186,12 @@ export async function execute(
     seed: options.seed,
     splitDelivery: splitsDelivery(run, options.seed),
     peer: peer.record,
-    // A crash for want of memory is the memory limit's doing (memory-limit.ts).
+    // A crash for want of memory is the memory limit's doing (memory-limit.ts), the
+    // learner's server's as much as the program's.
     verdict:
-      stopper.verdict === 'crashed' && ranOutOfMemory(program.stderr)
+      stopper.verdict === 'crashed' &&
+      (ranOutOfMemory(program.stderr) ||
+        (run.learner === 'peer' && ranOutOfMemory(peer.record.stderr)))
         ? 'memory-limit'
         : (stopper.verdict ?? 'completed'),
     timeoutMs: limits.timeoutMs,

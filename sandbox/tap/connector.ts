@@ -19,7 +19,9 @@ export function runConnector(argv: string[]): void {
   const { port, token, splitSeed, args } = parseConnectorArgs(argv);
   const socket = connect({ host: '127.0.0.1', port });
   socket.setNoDelay(true);
-  socket.write(encodeFrame('hello', JSON.stringify({ token, args })));
+  // The environment the client gave its server goes along: a learner's server is started
+  // with it, as the client meant (the harness starts its own servers with its own).
+  socket.write(encodeFrame('hello', JSON.stringify({ token, args, env: process.env })));
 
   process.stdin.on('data', (chunk: Buffer) => socket.write(encodeFrame('stdin', chunk)));
   process.stdin.on('end', () => socket.write(encodeFrame('stdin-end')));

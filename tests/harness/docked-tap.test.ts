@@ -1,5 +1,5 @@
-// Paper Trail docked with the harness (harness/dock.ts, the program reaching it through the
-// connector) records what the relay records: the same runs, tapped both ways, give the same
+// A server docked with the harness (harness/dock.ts, the program reaching it through the
+// connector: Paper Trail, or a learner's server) records what the relay records: the same runs, tapped both ways, give the same
 // frames, the same server stderr and exit, the same client output and the same verdicts,
 // down to every check's message.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,6 +41,11 @@ interface Case {
    * that carried the bytes, which no two runs share, tapped either way.
    */
   verdictsOnly?: true;
+  /**
+   * The reference client draws its orders and trace id afresh on every run: the same checks
+   * pass and fail, over frames in the same directions, the server exiting as it did.
+   */
+  sameShape?: true;
 }
 
 const cases: Case[] = [
@@ -53,6 +58,21 @@ const cases: Case[] = [
     verdictsOnly: true,
   },
   { name: 'a client that sends SIGTERM', exercise: 'raw-client', workspace: scratch },
+  // A learner's server, docked as Paper Trail is, with the environment its client gave it
+  // and the helper it starts heard to the end.
+  { name: 'stdout-is-the-wire solution', exercise: 'stdout-is-the-wire', solution: true },
+  {
+    name: 'quiet-dependencies solution',
+    exercise: 'quiet-dependencies',
+    solution: true,
+    sameShape: true,
+  },
+  {
+    name: 'a server whose helper writes on its stdout',
+    exercise: 'quiet-dependencies',
+    workspace: fixtureDir('quiet-dependencies', 'pipe-to-stdout'),
+    sameShape: true,
+  },
 ];
 
 async function tapped(c: Case, relay: string[] | undefined) {
@@ -80,15 +100,22 @@ async function tapped(c: Case, relay: string[] | undefined) {
   };
 }
 
-describe('Paper Trail docked with the harness', () => {
+describe('a server docked with the harness', () => {
   // One run at a time: under load a check run's cuts may meet in one read, which changes
   // what a client makes of them and so would make two correct records differ.
   it.each(cases)('records $name as the relay does', async (c) => {
     const docked = await tapped(c, undefined);
     const relayed = await tapped(c, RELAY);
     expect(relayed.frames.length).toBeGreaterThan(0);
-    if (!c.verdictsOnly) return expect(docked).toEqual(relayed);
+    if (!c.verdictsOnly && !c.sameShape) return expect(docked).toEqual(relayed);
     const verdicts = (r: typeof relayed) => [r.verdict, r.checks.map(({ id, ok }) => [id, ok])];
     expect(verdicts(docked)).toEqual(verdicts(relayed));
+    if (!c.sameShape) return;
+    const shape = (r: typeof relayed) => ({
+      dirs: r.frames.map((f) => f.dir),
+      exit: r.peer.exit,
+      stderrLines: r.peer.stderr.split('\n').length,
+    });
+    expect(shape(docked)).toEqual(shape(relayed));
   });
 });

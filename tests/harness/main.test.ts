@@ -1,7 +1,7 @@
 // The contract the workbench relies on: main.ts prints one HarnessEvent per line on stdout,
 // ends with done, exits 0 when the harness worked and 2 on a usage error.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -102,15 +102,21 @@ describe('harness main.ts stopped from outside', () => {
       // namespace (pid-namespace.ts), whose ending tests/hostile covers.
       { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, MCPW_CONTAINMENT: 'off' } },
     );
-    const grandchild = await new Promise<number>((resolve) => {
-      let buf = '';
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (text: string) => {
-        buf += text;
-        const m = /grandchild\\":(\d+)/.exec(buf);
-        if (m) resolve(Number(m[1]));
-      });
-    });
+    // The run's own folder, by what the program says: other files' runs of the same fixture
+    // may have folders of their own there at the same time.
+    const { grandchild, work } = await new Promise<{ grandchild: number; work: string }>(
+      (resolve) => {
+        let buf = '';
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (text: string) => {
+          buf += text;
+          const m = /grandchild\\":(\d+).*work\\":\\"(.+?)\\"/.exec(buf);
+          if (m) resolve({ grandchild: Number(m[1]), work: m[2]! });
+        });
+      },
+    );
+    expect(work).toContain('orphan-hang-');
+    expect(existsSync(work)).toBe(true);
     expect(isAlive(grandchild)).toBe(true);
     const exited = new Promise<number | null>((resolve) =>
       child.on('exit', (code) => resolve(code)),
@@ -118,9 +124,6 @@ describe('harness main.ts stopped from outside', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(143);
     expect(isAlive(grandchild)).toBe(false);
-    const left = readdirSync(join(FIXTURE_EXERCISES, '..', '.workspaces')).filter((d) =>
-      d.startsWith('orphan-hang-'),
-    );
-    expect(left).toEqual([]);
+    expect(existsSync(work)).toBe(false);
   });
 });

@@ -3,7 +3,16 @@
 // line before the verdict, instead of leaving the learner to guess it from failed checks.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { exitCodeOf, harnessErrorLine } from '../../sandbox/cli/report.ts';
+import { checks } from '../../sandbox/course/exercise-checks.ts';
+import { runExercise } from '../../sandbox/harness/run.ts';
 import { CLI, ROOT, checkDir, fixture } from './cli.ts';
+
+const RELAY = [
+  process.execPath,
+  fileURLToPath(new URL('../../sandbox/tap/relay-main.ts', import.meta.url)),
+];
 
 function runDir(id: string, dir: string, ...flags: string[]) {
   const r = spawnSync(process.execPath, [CLI, 'run', id, '--dir', dir, ...flags], {
@@ -40,11 +49,25 @@ describe('the CLI says how the run ended', () => {
     );
   });
 
-  it('a harness error, on stderr with exit 3 (check)', () => {
-    const r = checkDir('stdout-is-the-wire', fixture('damaged-record'), '--timeout-ms', '15000');
-    expect(r.code).toBe(3);
-    expect(r.err).toMatch(/^run ended: harness error: /m);
-    expect(r.out).toBe('');
+  // Learner code cannot damage the record any more (it is the dock's, in the harness's
+  // memory): the one run that still can is behind the relay, which only a caller can ask for.
+  it('a harness error: its line and exit 3 (check)', async () => {
+    const summary = await runExercise(
+      {
+        exercise: 'stdout-is-the-wire',
+        mode: 'check',
+        workspace: fixture('damaged-record'),
+        relay: RELAY,
+        timeoutMs: 15_000,
+        checks,
+      },
+      () => {},
+    );
+    expect(summary.verdict).toBe('error');
+    expect(exitCodeOf(summary)).toBe(3);
+    expect(harnessErrorLine(summary)).toMatch(
+      /^run ended: harness error: the tap record is damaged/m,
+    );
   });
 
   it('and a program that finished says so (run)', () => {

@@ -1,6 +1,7 @@
 // the tap's record must be out of the learner's reach, and a damaged
 // record is a harness error (exit 3, a sentence), never a verdict or a stack trace.
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../sandbox/course/exercise-checks.ts';
 import { runExercise } from '../../sandbox/harness/run.ts';
@@ -11,6 +12,10 @@ const FORGED = fixture('forged-record');
 const FROM_REACH = fixture('forges-from-reach');
 const DAMAGED = fixture('damaged-record');
 const LIMITS = { timeoutMs: 5000, checks };
+const RELAY = [
+  process.execPath,
+  fileURLToPath(new URL('../../sandbox/tap/relay-main.ts', import.meta.url)),
+];
 
 describe('a forged tap record', () => {
   it('does not pass a program that never started the server', async () => {
@@ -56,6 +61,22 @@ describe('a tap record forged from what the program can reach', () => {
   });
 });
 
+// A learner's server is docked too: no relay above it holds a record file, so a server that
+// looks for one to damage finds none and is judged on what it sent (nothing: the client
+// fails). Behind a relay (a run that names one), the same server damages the record.
+describe("a learner's server that looks for the record", () => {
+  it.each([
+    ['in its namespace', {}],
+    ['with the harness in view (no namespace)', { MCPW_CONTAINMENT: 'off' }],
+  ])('finds none and is judged, %s', (_where, env) => {
+    const r = checkDirWith(env, 'stdout-is-the-wire', DAMAGED);
+    expect(r.code, r.err).toBe(1);
+    expect(r.out).toMatch(/^FAIL /m);
+    expect(r.out).toMatch(/record: none in reach/);
+    expect(r.err).not.toMatch(/harness error/);
+  });
+});
+
 describe('a damaged tap record', () => {
   it('is a parse error that names the line', () => {
     const parser = new TapRecordParser();
@@ -71,7 +92,13 @@ describe('a damaged tap record', () => {
   it('ends the run as a harness error, not a verdict on the learner', async () => {
     let stderr = '';
     const summary = await runExercise(
-      { exercise: 'stdout-is-the-wire', mode: 'check', workspace: DAMAGED, ...LIMITS },
+      {
+        exercise: 'stdout-is-the-wire',
+        mode: 'check',
+        workspace: DAMAGED,
+        relay: RELAY,
+        ...LIMITS,
+      },
       (e) => {
         if (e.type === 'stderr') stderr += e.text;
       },
@@ -84,14 +111,5 @@ describe('a damaged tap record', () => {
     // Outside the work folder, and gone with the run.
     expect(record).not.toContain('.workspaces');
     expect(existsSync(record!)).toBe(false);
-  });
-
-  it('exits 3 from the CLI with a message and no stack trace', () => {
-    const r = checkDir('stdout-is-the-wire', DAMAGED);
-    expect(r.code, r.err).toBe(3);
-    expect(r.err).toMatch(/harness error: the tap record is damaged/);
-    expect(r.err).toMatch(/run the check again/);
-    expect(r.err).not.toMatch(/^\s+at /m);
-    expect(r.out).toBe('');
   });
 });
