@@ -1,13 +1,14 @@
-// Issue 16's weight goals, each as "measure: value (goal)" with its baseline measured in this
-// same run (a Goal of bench/run.ts; `npm run bench -- weight` runs it alone):
-// 2. the runtime the WebContainer mounts (runtime/manifest.json, and with lesson 11's extra
+// The weight goals, what a learner waits for before an exercise runs, each as "measure: value
+// (goal)" with its baseline measured in this same run (a Goal of bench/run.ts; `npm run bench
+// -- weight` runs it alone):
+// 1. the runtime the WebContainer mounts (runtime/manifest.json, and with lesson 11's extra
 //    files), raw and gzipped, against the same container code bundled as it was before the
 //    slimming (harness with Paper Trail v2 inside, packages apart, zod whole);
-// 3. the JavaScript the exercise page fetches from "Start workbench" until the editor is
+// 2. the JavaScript the exercise page fetches from "Start workbench" until the editor is
 //    usable, gzipped: the static import closure of the chunk Start loads, from the built
 //    chunks (exact: Vite writes every static import as an import statement), against all the
 //    workbench can load after Start (what used to be one chunk);
-// 4. how long an exercise page takes to say the sandbox cannot start when stackblitz.com does
+// 3. how long an exercise page takes to say the sandbox cannot start when stackblitz.com does
 //    not resolve (Chromium, workshop server, this machine's network), against the boot
 //    timeout that used to be the only answer.
 // Run after `npm run build` for 3 and 4 (they are skipped without dist/).
