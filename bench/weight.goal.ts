@@ -11,7 +11,7 @@
 // 3. how long an exercise page takes to say the sandbox cannot start when stackblitz.com does
 //    not resolve (Chromium, workshop server, this machine's network), against the boot
 //    timeout that used to be the only answer.
-// Run after `npm run build` for 3 and 4 (they are skipped without dist/).
+// Run after `npm run build` for 2 and 3 (they are skipped without dist/).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
