@@ -135,15 +135,7 @@ export function initReady(init: number): boolean {
 
 /** The children of a process, as the kernel lists them; empty when it is gone. */
 export function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(' ')
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
+  return childrenOfTask(pid, pid);
 }
 
 /** Every process below `root`, the children of each of its threads down to the leaves. */
@@ -166,17 +158,20 @@ function childrenOfAllThreads(pid: number): number[] {
   } catch {
     return [];
   }
-  return tasks.flatMap((task) => {
-    try {
-      return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
-        .trim()
-        .split(' ')
-        .filter(Boolean)
-        .map(Number);
-    } catch {
-      return [];
-    }
-  });
+  return tasks.flatMap((task) => childrenOfTask(pid, Number(task)));
+}
+
+/** The children one thread of a process started; empty when it is gone. */
+function childrenOfTask(pid: number, task: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+      .trim()
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** What a process's open descriptors point at, as /proc names it (`pipe:[4711]`). */
