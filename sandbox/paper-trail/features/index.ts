@@ -25,6 +25,7 @@ import maintenance from './maintenance.ts';
 import asks from './asks.ts';
 import shippingLabel from './shipping-label.ts';
 import live from './live.ts';
+import awaitReads from './await-reads.ts';
 import orderResources from './order-resources.ts';
 import carrierResource from './carrier-resource.ts';
 import draftReplyPrompt from './draft-reply-prompt.ts';
@@ -52,6 +53,7 @@ export const FEATURES: readonly PaperTrailFeature[] = [
   asks,
   shippingLabel,
   live,
+  awaitReads,
   orderResources,
   carrierResource,
   draftReplyPrompt,

@@ -46,6 +46,8 @@ export default paperTrailFeature({
       seed: options.seed,
       statusStepMs: options.statusStepMs,
       repeatStatus: options.repeatStatus,
+      awaitReadsMs: options.awaitReadsMs,
+      log: context.log,
     });
   },
 });

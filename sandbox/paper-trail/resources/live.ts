@@ -34,7 +34,14 @@ export interface LiveOptions {
   statusStepMs?: number;
   /** --repeat-status: one update moves only the ETA, so two reads show the same status. */
   repeatStatus?: boolean;
+  /** --await-reads: the next update waits up to this long for the client to read the order. */
+  awaitReadsMs?: number;
+  /** Diagnostics (stderr): said when an update went unread for the whole wait. */
+  log?: (line: string) => void;
 }
+
+/** With --await-reads, how much longer than the wait the quiet spell after the first read is. */
+export const QUIET_BEYOND_WAIT_MS = 500;
 
 /** The day after a YYYY-MM-DD date: a delay the carrier announces. */
 function dayAfter(date: string): string {
@@ -101,6 +108,7 @@ export function registerLiveResources(server: McpServer, options: LiveOptions): 
     async (uri, { order_id }) => {
       const order = find(String(order_id));
       if (!order) throw notFound(uri.href);
+      if (order.order_id === book.live) wasRead();
       return {
         contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(order) }],
       };
@@ -161,15 +169,34 @@ export function registerLiveResources(server: McpServer, options: LiveOptions): 
   });
 
   // Subscriptions: only the live order ever changes. While it is watched, Paper Trail moves
-  // it one step every stepMs and also announces one change to another order the client did
-  // not subscribe to: a client has to look at the uri of each update.
+  // it one step at a time and also announces one change to another order the client did not
+  // subscribe to: a client has to look at the uri of each update. Without --await-reads a
+  // step follows every stepMs; with it, each update of the live order waits for the client's
+  // read of it (or the wait's end), and the step after the first such read waits longer than
+  // that, so that a client reading on a timer of its own reads in the quiet.
   server.server.registerCapabilities({ resources: { subscribe: true } });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let step = 0;
   let otherSent = false;
+  let unread = false;
+  let quietDone = false;
   const stop = () => {
     clearTimeout(timer);
     timer = undefined;
+    unread = false;
+  };
+  const next = (ms: number) => {
+    timer = setTimeout(() => void tick(), ms);
+  };
+  const awaitRead = (ms: number) => {
+    unread = true;
+    timer = setTimeout(() => {
+      unread = false;
+      options.log?.(
+        `paper-trail: the update of ${orderUri(book.live)} was not read within ${ms} ms; the next update goes out now`,
+      );
+      void tick();
+    }, ms);
   };
   const tick = async () => {
     timer = undefined;
@@ -178,7 +205,7 @@ export function registerLiveResources(server: McpServer, options: LiveOptions): 
       const other = find(book.other.order_id);
       if (other) other.status = book.other.status;
       await server.server.sendResourceUpdated({ uri: orderUri(book.other.order_id) });
-      timer = setTimeout(() => void tick(), stepMs);
+      next(stepMs);
       return;
     }
     const live = find(book.live);
@@ -189,16 +216,25 @@ export function registerLiveResources(server: McpServer, options: LiveOptions): 
     live.status = status;
     step += 1;
     await server.server.sendResourceUpdated({ uri: orderUri(book.live) });
-    if (step < book.steps.length) timer = setTimeout(() => void tick(), stepMs);
+    if (step >= book.steps.length) return;
+    if (options.awaitReadsMs === undefined) next(stepMs);
+    else awaitRead(options.awaitReadsMs);
+  };
+  /** A read of the live order: the update it answers lets the next one go. */
+  const wasRead = () => {
+    if (!unread || options.awaitReadsMs === undefined) return;
+    clearTimeout(timer);
+    unread = false;
+    const quiet = !quietDone;
+    quietDone = true;
+    next(quiet ? options.awaitReadsMs + QUIET_BEYOND_WAIT_MS : stepMs);
   };
 
   server.server.setRequestHandler(SubscribeRequestSchema, (request) => {
     const { uri } = request.params;
     const orderId = /^orders:\/\/([^/]+)$/.exec(uri)?.[1];
     if (orderId === undefined || !find(orderId)) throw notFound(uri);
-    if (orderId === book.live && timer === undefined && step < book.steps.length) {
-      timer = setTimeout(() => void tick(), stepMs);
-    }
+    if (orderId === book.live && timer === undefined && step < book.steps.length) next(stepMs);
     return {};
   });
   server.server.setRequestHandler(UnsubscribeRequestSchema, (request) => {

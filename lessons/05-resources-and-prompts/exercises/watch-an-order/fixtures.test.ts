@@ -42,6 +42,20 @@ const mistakes: Mistake[] = [
     seed: 7,
   },
   {
+    name: 'polls-on-a-timer',
+    frame: 12,
+    check: 'rereads-on-update',
+    says: 'in frame 12 came with no update since your previous read: you are polling',
+    seed: 7,
+  },
+  {
+    name: 'polls-slowly',
+    frame: 9,
+    check: 'rereads-on-update',
+    says: 'After the update for your order in frame 9 your client did not read it again before more updates came (the last frame 11)',
+    seed: 7,
+  },
+  {
     name: 'reads-notified-uri',
     frame: 13,
     check: 'rereads-on-update',
@@ -159,7 +173,7 @@ const mistakes: Mistake[] = [
   },
 ];
 
-const correct = ['ok-manual-buffer', 'ok-for-await-queue', 'ok-string-ids'];
+const correct = ['ok-manual-buffer', 'ok-for-await-queue', 'ok-string-ids', 'ok-slow-reader'];
 
 const hints: Record<string, string> = {
   subscribes: 'Take resources[0].uri from the resources/list result',
