@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { loadExercises, type Exercise } from '../exercises/loader.ts';
 import type { PeerSpec } from '../exercises/schema.ts';
 import {
+  KNOWN_SERVERS,
   knownServer,
   SERVER_NAMES,
   type KnownServer,
@@ -118,7 +119,7 @@ const paperTrailInBundle: Plugin = {
       contents: [
         'export const PAPER_TRAIL_V2_MAIN = process.argv[1];',
         'export function paperTrailV2Command(extraArgs: string[] = []) {',
-        "  return { command: process.execPath, args: [process.argv[1], '--paper-trail-v2', ...extraArgs] };",
+        `  return { command: process.execPath, args: [process.argv[1], ${JSON.stringify(KNOWN_SERVERS['paper-trail-v2'].bundleFlag)}, ...extraArgs] };`,
         '}',
       ].join('\n'),
     }));
@@ -127,7 +128,7 @@ const paperTrailInBundle: Plugin = {
       contents: [
         'export const PAPER_TRAIL_MAIN = process.argv[1];',
         'export function paperTrailCommand(extraArgs: string[] = []) {',
-        "  return { command: process.execPath, args: [process.argv[1], '--paper-trail', ...extraArgs] };",
+        `  return { command: process.execPath, args: [process.argv[1], ${JSON.stringify(KNOWN_SERVERS['paper-trail'].bundleFlag)}, ...extraArgs] };`,
         '}',
       ].join('\n'),
     }));
