@@ -14,7 +14,7 @@
 // Run after `npm run build` for 2 and 3 (they are skipped without dist/).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -68,17 +68,22 @@ async function mountedRuntime(): Promise<GoalLine[]> {
   try {
     const r = await bundleRuntime({ outDir: out, exercisesRoot: repo });
     const manifestText = readFileSync(r.manifestPath, 'utf8');
-    const v2Text = readFileSync(r.paperTrailV2Path, 'utf8');
     const manifest = JSON.parse(manifestText) as RuntimeManifest;
-    const v2 = JSON.parse(v2Text) as ExtraFiles;
+    // The extra files (a known server's program of its own, Paper Trail v2's), by file name.
+    const extraTexts = new Map(
+      Object.values(r.extraFiles).map((f) => [basename(f.path), readFileSync(f.path, 'utf8')]),
+    );
+    const extras = [...extraTexts.values()].map((text) => JSON.parse(text) as ExtraFiles);
     const codeOf = (files: Record<string, string>) =>
       Object.entries(files)
         .filter(([path]) => !path.startsWith('exercises/') && /\.m?js$/.test(path))
         .map(([, text]) => text);
-    const code = [...codeOf(manifest.files), ...codeOf(v2.files)];
+    const code = [...codeOf(manifest.files), ...extras.flatMap((e) => codeOf(e.files))];
     const codeRaw = code.reduce((n, t) => n + Buffer.byteLength(t), 0);
     const before = await unslimmedCodeBytes();
-    const lesson11 = Object.entries(manifest.exercises).find(([, e]) => e.extraFiles)?.[0];
+    const [withExtra, { extraFiles = '' } = {}] =
+      Object.entries(manifest.exercises).find(([, e]) => e.extraFiles) ?? [];
+    const extraText = extraTexts.get(extraFiles) ?? '';
     const raw = Buffer.byteLength(manifestText);
     const zipped = gz(manifestText);
     const codeGz = gz(code.join('\n'));
@@ -99,8 +104,8 @@ async function mountedRuntime(): Promise<GoalLine[]> {
         met: zipped <= 250_000,
       },
       {
-        measure: `mounted runtime for ${lesson11 ?? 'lesson 11'} (with its extra file)`,
-        value: `${KB(raw + Buffer.byteLength(v2Text))} raw, ${KB(zipped + gz(v2Text))} gzipped`,
+        measure: `mounted runtime for ${withExtra ?? 'an exercise with extra files'} (with its extra file)`,
+        value: `${KB(raw + Buffer.byteLength(extraText))} raw, ${KB(zipped + gz(extraText))} gzipped`,
         goal: 'none: the one exercise on the 2026 SDK',
         baseline: 'as above',
       },

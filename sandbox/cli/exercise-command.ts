@@ -266,7 +266,7 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
   return exitCodeOf(summary);
 }
 
-/** The learner's program's output (for stdout-is-the-wire, its server's), as it comes. */
+/** The learner's program's output (where the learner writes the server, its server's), as it comes. */
 function echoOutput(event: HarnessEvent): void {
   if (event.type !== 'stdout' && event.type !== 'stderr') return;
   if (event.source !== 'learner') return;

@@ -21,14 +21,14 @@ const SUBJECT: SessionSubject = {
     run: {
       program: CONSOLE_PROGRAM,
       args: ['{peer}'],
-      peer: { kind: 'paper-trail' },
+      peer: { server: 'paper-trail', transport: 'stdio', flags: [] },
       learner: 'program',
       timeoutMs: CONSOLE_LIMITS.timeoutMs,
     },
   },
 };
 
-export interface ConsoleOptions extends Pick<SessionOptions, 'relay' | 'connector' | 'paperTrail'> {
+export interface ConsoleOptions extends Pick<SessionOptions, 'relay' | 'connector' | 'servers'> {
   /** Folder holding the page's console.mjs. */
   workspace: string;
   /** Where the fresh work folder goes. */
@@ -64,7 +64,7 @@ export async function runConsole(
         idle: { ms: limits.idleMs, onStop: () => (idled = true) },
         relay: options.relay,
         connector: options.connector,
-        paperTrail: options.paperTrail,
+        servers: options.servers,
       },
       emit,
     );

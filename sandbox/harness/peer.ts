@@ -1,12 +1,12 @@
 // The peer the program talks to, with a tap in between: a stdio server docked with the
-// harness (Paper Trail, or the learner's server that the course's client drives), or Paper
-// Trail over HTTP behind the recording proxy. The session sees one shape whichever it is.
+// harness (a known server, or the learner's server that the course's client drives), or a
+// known server over HTTP behind the recording proxy. The session sees one shape whichever
+// it is; which server starts, and how, is exercise.json's run.peer and the servers table.
 import { fileURLToPath } from 'node:url';
 import type { ProcessRecord } from '../contract/check.ts';
 import type { HarnessEvent } from '../contract/events.ts';
-import type { ExerciseMeta } from '../exercises/schema.ts';
-import { paperTrailCommand } from '../paper-trail/command.ts';
-import { paperTrailV2Command } from '../paper-trail-v2/command.ts';
+import { peerFile, type ExerciseMeta } from '../exercises/schema.ts';
+import { knownServer, type Command, type ServerCommands } from '../exercises/servers.ts';
 import type { TapRecord } from '../tap/record-file.ts';
 import type { Framer } from '../wire/framer.ts';
 import { Dock } from './dock.ts';
@@ -53,13 +53,13 @@ export interface PeerSetup {
   relay?: string[];
   /** Command prefix that runs the connector to the docked server (the bundles: themselves). */
   connector?: string[];
-  paperTrail?: { command: string; args: string[] };
-  paperTrailV2?: { command: string; args: string[] };
+  /** See RunOptions.servers. */
+  servers?: ServerCommands;
   /** See RunOptions.stripped. */
   stripped: boolean;
-  /** A check run's seed: Paper Trail varies its data, and the tap cuts what a client reads. */
+  /** A check run's seed: the server varies its data, and the tap cuts what a client reads. */
   seed?: number;
-  /** The check scenario's flags for Paper Trail (exercise.json run.scenarios). */
+  /** The check scenario's flags for the peer's server (exercise.json run.scenarios). */
   scenarioFlags?: readonly string[];
   /**
    * How the learner's server is contained where it is docked: its namespace (as the
@@ -88,33 +88,30 @@ const DEFAULT_CONNECTOR = [
  * multi-byte character in two, a pause after each piece) took minutes.
  */
 export function splitsDelivery(run: ExerciseMeta['run'], seed: number | undefined): boolean {
-  return seed !== undefined && run.learner === 'program' && run.peer.kind !== 'paper-trail-http';
+  return seed !== undefined && run.learner === 'program' && run.peer.transport === 'stdio';
 }
 
-/** Paper Trail's command (v1 or v2), with this run's seed when it is a check run. */
-function paperTrail(setup: PeerSetup): { command: string; args: string[] } {
-  const { server, flags } = paperTrailParts(setup);
+/** The peer's known server with this run's flags, as one command. */
+function knownServerCommand(setup: PeerSetup): Command {
+  const { server, flags } = knownServerParts(setup);
   return { command: server.command, args: [...server.args, ...flags] };
 }
 
-/** How Paper Trail starts, and the flags of this run (its feature's, the scenario's, the seed). */
-function paperTrailParts(setup: PeerSetup): {
-  server: { command: string; args: string[] };
-  flags: string[];
-} {
+/**
+ * How the peer's known server starts (the run's override, else from the sources), and the
+ * flags of this run: the peer's own, the scenario's, the seed.
+ */
+function knownServerParts(setup: PeerSetup): { server: Command; flags: string[] } {
   const peer = setup.run.peer;
-  const server =
-    peer.kind === 'paper-trail-v2'
-      ? (setup.paperTrailV2 ?? paperTrailV2Command())
-      : (setup.paperTrail ?? paperTrailCommand());
-  const flags = peer.kind === 'paper-trail-v2' ? (peer.flags ?? []) : [];
+  if (typeof peer.server !== 'string') throw new Error('the peer is a file, not a known server');
+  const server = setup.servers?.[peer.server] ?? knownServer(peer.server).node();
   const seed = setup.seed === undefined ? [] : ['--seed', String(setup.seed)];
   const scenario = setup.scenarioFlags ?? [];
-  return { server, flags: [...flags, ...scenario, ...seed] };
+  return { server, flags: [...peer.flags, ...scenario, ...seed] };
 }
 
 export async function startPeer(setup: PeerSetup): Promise<Peer> {
-  return setup.run.peer.kind === 'paper-trail-http' ? startHttp(setup) : startStdio(setup);
+  return setup.run.peer.transport === 'http' ? startHttp(setup) : startStdio(setup);
 }
 
 /**
@@ -133,7 +130,7 @@ async function startDocked(setup: PeerSetup): Promise<Peer> {
   // in the server's (a driver reads the seed there, or adds flags of its own), and come back
   // with the words after them; how the server starts stays the harness's.
   const { server, flags } = dockedParts(setup);
-  const learner = setup.run.peer.kind === 'file' ? setup.learnerServer : undefined;
+  const learner = peerFile(setup.run.peer) !== undefined ? setup.learnerServer : undefined;
   const dock = await Dock.open({
     server,
     cwd: setup.work,
@@ -154,24 +151,22 @@ async function startDocked(setup: PeerSetup): Promise<Peer> {
 
 /**
  * The docked server: the learner's file under the same memory limit as a learner's program
- * (and none of Paper Trail's flags), or Paper Trail with this run's.
+ * (and no flags: the schema allows none), or the known server with this run's.
  */
-function dockedParts(setup: PeerSetup): {
-  server: { command: string; args: string[] };
-  flags: string[];
-} {
-  const peer = setup.run.peer;
-  if (peer.kind !== 'file') return paperTrailParts(setup);
-  const args = [...heapFlags(), ...nodeArgsFor(setup.work, peer.file, setup.stripped)];
+function dockedParts(setup: PeerSetup): { server: Command; flags: string[] } {
+  const file = peerFile(setup.run.peer);
+  if (file === undefined) return knownServerParts(setup);
+  const args = [...heapFlags(), ...nodeArgsFor(setup.work, file, setup.stripped)];
   return { server: { command: process.execPath, args }, flags: [] };
 }
 
 function startRelayed(setup: PeerSetup): Peer {
   const { run, work, limits } = setup;
+  const file = peerFile(run.peer);
   const server =
-    run.peer.kind === 'file'
-      ? { command: process.execPath, args: nodeArgsFor(work, run.peer.file, setup.stripped) }
-      : paperTrail(setup);
+    file === undefined
+      ? knownServerCommand(setup)
+      : { command: process.execPath, args: nodeArgsFor(work, file, setup.stripped) };
   const tapFile = new TapFile();
   const tapped = [
     ...(setup.relay ?? DEFAULT_RELAY),
@@ -194,15 +189,13 @@ function expandPeer(setup: PeerSetup, peer: string[]): string[] {
   );
 }
 
-/** The harness starts Paper Trail on HTTP and gives the program the proxy's URL. */
+/** The harness starts the known server on HTTP and gives the program the proxy's URL. */
 async function startHttp(setup: PeerSetup): Promise<Peer> {
   const { framer, stopper, emit, source, t0 } = setup;
   const record: ProcessRecord = { stdout: '', stderr: '', exit: null };
   const frameBytes = new ByteBudget(setup.limits.maxFrameBytes);
-  const server = paperTrail(setup);
-  const flags = setup.run.peer.kind === 'paper-trail-http' ? (setup.run.peer.flags ?? []) : [];
   const http = await startHttpPeer(
-    { command: server.command, args: [...server.args, ...flags] },
+    knownServerCommand(setup),
     ({ at, ...frame }) => {
       // A body the tap cut was longer than the whole budget on its own.
       if (frame.http?.bodyBytes !== undefined || !frameBytes.spend(Buffer.byteLength(frame.text))) {

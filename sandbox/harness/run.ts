@@ -8,6 +8,7 @@ import { tally, tallyText } from './tally.ts';
 import type { Check, RunRecord, Verdict } from '../contract/check.ts';
 import { defaultExercisesRoot, defaultWorkRoot, loadExercise } from '../exercises/loader.ts';
 import type { Exercise } from '../exercises/loader.ts';
+import type { ServerCommands } from '../exercises/servers.ts';
 import type { CheckResult, HarnessEvent } from '../contract/events.ts';
 import { execute } from './session.ts';
 import { runScenarios } from './scenarios.ts';
@@ -62,15 +63,17 @@ export interface RunOptions {
   /** Command prefix that runs the stdio relay (the WebContainer bundle passes itself with --relay). */
   relay?: string[];
   /**
-   * Command prefix that runs the connector to the docked Paper Trail (the bundles pass
+   * Command prefix that runs the connector to the docked server (the bundles pass
    * themselves with --connect). A run that names a relay and no connector has the program
-   * start Paper Trail behind that relay instead (tests that compare the two).
+   * start the server behind that relay instead (tests that compare the two).
    */
   connector?: string[];
-  /** How to start Paper Trail; defaults to paperTrailCommand() (its main.ts next to the sources). */
-  paperTrail?: { command: string; args: string[] };
-  /** How to start Paper Trail v2; defaults to paperTrailV2Command() (its main.ts). */
-  paperTrailV2?: { command: string; args: string[] };
+  /**
+   * How to start known servers (exercise.json run.peer.server), by name; one not named here
+   * starts from the sources (the servers table's `node`). The bundles pass their own way of
+   * serving each (bundledServers).
+   */
+  servers?: ServerCommands;
   /**
    * Checks by exercise id. The course's registry (sandbox/course/exercise-checks.ts) is handed
    * in by the entry points, so that the engine never imports the course. A promise or a

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { ProcessRecord, RunRecord } from '../contract/check.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import type { Exercise } from '../exercises/loader.ts';
+import type { ServerCommands } from '../exercises/servers.ts';
 import { CappedText } from './capped-text.ts';
 import { Descendants, RUN_MARKER } from './descendants.ts';
 import { Framer } from '../wire/framer.ts';
@@ -24,8 +25,7 @@ export interface SessionOptions {
   maxFrameBytes?: number;
   relay?: string[];
   connector?: string[];
-  paperTrail?: { command: string; args: string[] };
-  paperTrailV2?: { command: string; args: string[] };
+  servers?: ServerCommands;
   stripped?: boolean;
   /** A check run's seed (RunOptions.seed); absent in run mode. */
   seed?: number;
@@ -88,8 +88,7 @@ export async function execute(
     source: run.learner === 'program' ? 'peer' : 'learner',
     relay: options.relay,
     connector: options.connector,
-    paperTrail: options.paperTrail,
-    paperTrailV2: options.paperTrailV2,
+    servers: options.servers,
     stripped: options.stripped ?? false,
     seed: options.seed,
     scenarioFlags: options.scenarioFlags,

@@ -24,7 +24,8 @@ export interface PaperTrailV2Options {
   stepDelayMs?: number;
   /**
    * No order is delivered yet (a delivered one reads as shipped), so cancel_order always
-   * asks: the port-to-2026 exercise's checker runs with it, whatever the seed drew.
+   * asks: a check that judges how a client answers the question needs it asked on every
+   * run, whatever the seed drew.
    */
   undelivered?: boolean;
   /** --input-key: the inputRequests key cancel_order asks under (default "confirm"). */

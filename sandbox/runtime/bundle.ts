@@ -1,17 +1,28 @@
 // Builds what the WebContainer mounts, so the browser never runs npm install: the harness
 // (with the stdio tap and Paper Trail), the package entry points learner code imports, and
-// Paper Trail v2, in ONE esbuild run with code splitting, so that the SDK, zod and ajv are
-// in it once, shared by all of them; plus every exercise's exercise.json and starter files,
-// each starter .ts also as its stripped .js twin for a container whose Node cannot strip
-// types (sandbox/strip/). Output: <outDir>/manifest.json (manifest.ts): a flat map of
-// container paths to file contents that the adapter mounts as it is, and each exercise's
-// parsed facts; and <outDir>/paper-trail-v2.json, the files only lesson 11's exercise needs.
+// the program of its own of each known server that has one and that some exercise's peer
+// names (exercises/servers.ts: Paper Trail v2), in ONE esbuild run with code splitting, so
+// that the SDK, zod and ajv are in it once, shared by all of them; plus every exercise's
+// exercise.json and starter files, each starter .ts also as its stripped .js twin for a
+// container whose Node cannot strip types (sandbox/strip/). Output: <outDir>/manifest.json
+// (manifest.ts): a flat map of container paths to file contents that the adapter mounts as
+// it is, and each exercise's parsed facts; and beside it, for each such server, its
+// ownProgram.extraFiles (paper-trail-v2.json): what only that server needs, mounted only for
+// the exercises whose peer names it.
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadExercises, type Exercise } from '../exercises/loader.ts';
+import type { PeerSpec } from '../exercises/schema.ts';
+import {
+  KNOWN_SERVERS,
+  knownServer,
+  SERVER_NAMES,
+  type KnownServer,
+  type ServerName,
+} from '../exercises/servers.ts';
 import { checksFromFolders } from './checks-from-folders.ts';
 import { formatProblem, stripTypes } from '../strip/strip-types.ts';
 import { jsTwin } from '../strip/twin.ts';
@@ -19,6 +30,11 @@ import type { ExtraFiles, RuntimeManifest } from './webcontainer/manifest.ts';
 import { CONTAINER_PATHS } from './webcontainer/paths.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+/** The checkout's top, which the servers table's entries are relative to. */
+const checkout = join(here, '..', '..');
+
+/** A known server that is a program of its own in the container, by its name. */
+type OwnProgram = { name: ServerName } & NonNullable<KnownServer['ownProgram']>;
 
 export interface BundleResult {
   manifestPath: string;
@@ -26,13 +42,28 @@ export interface BundleResult {
   harnessBytes: number;
   manifestBytes: number;
   files: number;
-  /** The extra files of lesson 11's exercise (Paper Trail v2), beside the manifest. */
-  paperTrailV2Path: string;
-  paperTrailV2Bytes: number;
+  /**
+   * The extra files written beside the manifest, by server: one for each known server with a
+   * program of its own that some exercise's peer names, and none for any other.
+   */
+  extraFiles: Partial<Record<ServerName, { path: string; bytes: number }>>;
 }
 
-/** The file, beside manifest.json, that holds Paper Trail v2 and what only it needs. */
-export const PAPER_TRAIL_V2_FILES = 'paper-trail-v2.json';
+/** The servers with a program of their own that some exercise's peer names, in table order. */
+export function ownProgramsNamed(exercises: readonly Exercise[]): OwnProgram[] {
+  const named = new Set(exercises.map((e) => e.meta.run.peer.server));
+  return SERVER_NAMES.flatMap((name) => {
+    const own = knownServer(name).ownProgram;
+    return own && named.has(name) ? [{ name, ...own }] : [];
+  });
+}
+
+/** The extra files an exercise's runs need: its known server's program, if it has one. */
+function extraFilesFor(peer: PeerSpec): { extraFiles?: string } {
+  if (typeof peer.server !== 'string') return {};
+  const own = knownServer(peer.server).ownProgram;
+  return own ? { extraFiles: own.extraFiles } : {};
+}
 
 // What every bundle here shares: ES modules for the container's Node, minified, and a
 // require() for the CommonJS dependencies (ajv and friends) that call it for Node built-ins.
@@ -77,8 +108,9 @@ const policyInThePage: Plugin = {
   },
 };
 
-// Inside the bundle Paper Trail is the same file started with --paper-trail (entry.ts), and
-// Paper Trail v2 the same file with --paper-trail-v2.
+// Inside the bundle each known server is the same file started with its bundleFlag
+// (--paper-trail, --paper-trail-v2: the entries dispatch on it), for whatever still asks the
+// sources' command modules; the entries pass these commands themselves (bundledServers).
 const paperTrailInBundle: Plugin = {
   name: 'paper-trail-in-bundle',
   setup(b) {
@@ -87,7 +119,7 @@ const paperTrailInBundle: Plugin = {
       contents: [
         'export const PAPER_TRAIL_V2_MAIN = process.argv[1];',
         'export function paperTrailV2Command(extraArgs: string[] = []) {',
-        "  return { command: process.execPath, args: [process.argv[1], '--paper-trail-v2', ...extraArgs] };",
+        `  return { command: process.execPath, args: [process.argv[1], ${JSON.stringify(KNOWN_SERVERS['paper-trail-v2'].bundleFlag)}, ...extraArgs] };`,
         '}',
       ].join('\n'),
     }));
@@ -96,7 +128,7 @@ const paperTrailInBundle: Plugin = {
       contents: [
         'export const PAPER_TRAIL_MAIN = process.argv[1];',
         'export function paperTrailCommand(extraArgs: string[] = []) {',
-        "  return { command: process.execPath, args: [process.argv[1], '--paper-trail', ...extraArgs] };",
+        `  return { command: process.execPath, args: [process.argv[1], ${JSON.stringify(KNOWN_SERVERS['paper-trail'].bundleFlag)}, ...extraArgs] };`,
         '}',
       ].join('\n'),
     }));
@@ -151,7 +183,8 @@ export async function bundleRuntime(options: {
   exercisesRoot: string;
 }): Promise<BundleResult> {
   const all = loadExercises(options.exercisesRoot);
-  const built = await bundleContainerCode(all);
+  const programs = ownProgramsNamed(all);
+  const built = await bundleContainerCode(all, programs);
   const files: Record<string, string> = { ...built.main };
   const exercises: RuntimeManifest['exercises'] = {};
   for (const exercise of all) {
@@ -162,9 +195,7 @@ export async function bundleRuntime(options: {
     exercises[exercise.id] = {
       editable: exercise.meta.files.editable,
       timeoutMs: exercise.meta.run.timeoutMs,
-      ...(exercise.meta.run.peer?.kind === 'paper-trail-v2'
-        ? { extraFiles: PAPER_TRAIL_V2_FILES }
-        : {}),
+      ...extraFilesFor(exercise.meta.run.peer),
     };
   }
   // The container's package.json makes .js/.ts files ES modules without guessing; WebContainer
@@ -180,16 +211,19 @@ export async function bundleRuntime(options: {
   const manifest = JSON.stringify({ files, exercises } satisfies RuntimeManifest);
   const manifestPath = join(options.outDir, 'manifest.json');
   writeFileSync(manifestPath, manifest);
-  const v2 = JSON.stringify({ files: built.paperTrailV2 } satisfies ExtraFiles);
-  const paperTrailV2Path = join(options.outDir, PAPER_TRAIL_V2_FILES);
-  writeFileSync(paperTrailV2Path, v2);
+  const extraFiles: BundleResult['extraFiles'] = {};
+  for (const program of programs) {
+    const text = JSON.stringify({ files: built.extras[program.name] ?? {} } satisfies ExtraFiles);
+    const path = join(options.outDir, program.extraFiles);
+    writeFileSync(path, text);
+    extraFiles[program.name] = { path, bytes: Buffer.byteLength(text) };
+  }
   return {
     manifestPath,
     harnessBytes: Buffer.byteLength(files[CONTAINER_PATHS.harness]),
     manifestBytes: Buffer.byteLength(manifest),
     files: Object.keys(files).length,
-    paperTrailV2Path,
-    paperTrailV2Bytes: Buffer.byteLength(v2),
+    extraFiles,
   };
 }
 
@@ -233,15 +267,20 @@ export function learnerImports(exercises: readonly Exercise[]): string[] {
 
 /**
  * Everything that runs in the container, as one esbuild run with code splitting: the harness
- * (runtime/harness.mjs), Paper Trail v2 (runtime/paper-trail-v2.mjs) and a minimal
- * node_modules holding the package entry points learner code imports (the SDK's, zod), so
- * that `import ... from '@modelcontextprotocol/sdk/server/mcp.js'` resolves without npm. The
- * SDK, zod and ajv they share land in shared chunks once, and learner code and the SDK share
- * one zod, as they would after npm install. What only Paper Trail v2 reaches goes to `paperTrailV2`.
+ * (runtime/harness.mjs), each server program asked for (runtime/paper-trail-v2.mjs) and a
+ * minimal node_modules holding the package entry points learner code imports (the SDK's,
+ * zod), so that `import ... from '@modelcontextprotocol/sdk/server/mcp.js'` resolves without
+ * npm. The SDK, zod and ajv they share land in shared chunks once, and learner code and the
+ * SDK share one zod, as they would after npm install. What only a server program reaches
+ * goes to that server's `extras`.
  */
 async function bundleContainerCode(
   exercises: readonly Exercise[],
-): Promise<{ main: Record<string, string>; paperTrailV2: Record<string, string> }> {
+  programs: readonly OwnProgram[],
+): Promise<{
+  main: Record<string, string>;
+  extras: Partial<Record<ServerName, Record<string, string>>>;
+}> {
   const specifiers = learnerImports(exercises);
   const packageOf = (spec: string) =>
     spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
@@ -252,10 +291,7 @@ async function bundleContainerCode(
       ...nodeBundle,
       entryPoints: [
         { in: join(here, 'webcontainer/entry.ts'), out: entryOut(CONTAINER_PATHS.harness) },
-        {
-          in: join(here, 'webcontainer/paper-trail-v2-entry.ts'),
-          out: entryOut(CONTAINER_PATHS.paperTrailV2),
-        },
+        ...programs.map((p) => ({ in: join(checkout, p.entry), out: entryOut(p.path) })),
         ...specifiers.map((spec) => {
           const pkg = packageOf(spec);
           const sub = spec.slice(pkg.length).replace(/^\//, '').replace(/\.js$/, '') || 'index';
@@ -279,17 +315,26 @@ async function bundleContainerCode(
       ],
       pathOf,
     );
+    const reachedBy = programs.map(
+      (p) => [p, reachable(result.metafile, [entryOut(p.path) + '.js'], pathOf)] as const,
+    );
+    // The programs are .mjs, so they are ES modules wherever they are copied to.
+    const nameOf = (path: string) =>
+      [CONTAINER_PATHS.harness, ...programs.map((p) => p.path)].find(
+        (program) => path === entryOut(program) + '.js',
+      ) ?? path;
     const main: Record<string, string> = {};
-    const paperTrailV2: Record<string, string> = {};
+    const extras: Partial<Record<ServerName, Record<string, string>>> = {};
     for (const [path, text] of texts) {
-      // The two programs are .mjs, so they are ES modules wherever they are copied to.
-      const named =
-        path === entryOut(CONTAINER_PATHS.harness) + '.js'
-          ? CONTAINER_PATHS.harness
-          : path === entryOut(CONTAINER_PATHS.paperTrailV2) + '.js'
-            ? CONTAINER_PATHS.paperTrailV2
-            : path;
-      (reached.has(path) ? main : paperTrailV2)[named] = text;
+      if (reached.has(path)) {
+        main[nameOf(path)] = text;
+        continue;
+      }
+      const owners = reachedBy.filter(([, seen]) => seen.has(path));
+      // Every output is imported by the harness, a package or a program: one that none
+      // reaches would be mounted nowhere, and the run that needs it would fail in the page.
+      if (owners.length === 0) throw new Error(`${path}: no entry of the bundle reaches it`);
+      for (const [p] of owners) (extras[p.name] ??= {})[nameOf(path)] = text;
     }
     for (const pkg of new Set(specifiers.map(packageOf))) {
       const exports = Object.fromEntries(
@@ -309,7 +354,7 @@ async function bundleContainerCode(
     }
     // The shared chunks sit outside any package; they are ES modules too.
     main['node_modules/.mcpw-chunks/package.json'] = JSON.stringify({ type: 'module' });
-    return { main, paperTrailV2 };
+    return { main, extras };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

@@ -60,7 +60,7 @@ describe('exercise authoring guard', () => {
           title: 'Broken',
           summary: 's',
           files: { editable: [] },
-          run: { program: '../escape.ts', peer: { kind: 'paper-trail' } },
+          run: { program: '../escape.ts', peer: { server: 'paper-trail', transport: 'stdio' } },
           howToRun: 'x',
           hints: ['h'],
         }),

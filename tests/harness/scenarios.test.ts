@@ -92,7 +92,10 @@ describe('scenarioVerdict', () => {
 });
 
 describe('run.scenarios in exercise.json', () => {
-  const meta = (scenarios: unknown, peer: unknown = { kind: 'paper-trail' }) => ({
+  const meta = (
+    scenarios: unknown,
+    peer: unknown = { server: 'paper-trail', transport: 'stdio' },
+  ) => ({
     title: 't',
     summary: 's',
     files: { editable: ['client.ts'] },
@@ -128,8 +131,8 @@ describe('run.scenarios in exercise.json', () => {
       { name: 'a', flags: [] },
       { name: 'b', flags: [] },
     ];
-    expect(() => parse(meta(ok, { kind: 'file', file: 'server.ts' }))).toThrow(
-      /a "file" peer takes none/,
+    expect(() => parse(meta(ok, { server: { file: 'server.ts' }, transport: 'stdio' }))).toThrow(
+      /scenarios: .*a file of the exercise takes none/,
     );
   });
 });

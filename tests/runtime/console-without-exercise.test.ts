@@ -44,7 +44,11 @@ const edited = course((exercises) => {
   const meta = JSON.parse(readFileSync(join(dir, 'exercise.json'), 'utf8')) as {
     run: Record<string, unknown>;
   };
-  meta.run = { ...meta.run, timeoutMs: 50, peer: { kind: 'file', file: 'gone.ts' } };
+  meta.run = {
+    ...meta.run,
+    timeoutMs: 50,
+    peer: { server: { file: 'gone.ts' }, transport: 'stdio', flags: [] },
+  };
   writeFileSync(join(dir, 'exercise.json'), JSON.stringify(meta));
   writeFileSync(join(dir, 'starter', 'client.ts'), "throw new Error('edited');\n");
 });

@@ -3,8 +3,9 @@
 // SDK and zod, that prints its verdict as text with the exercise CLI's renderer
 // (sandbox/cli/report.ts) so a learner without npm can run `node harness.mjs check`.
 // Like the container's entry, the same file is the stdio tap (`--relay`), the connector to
-// the docked Paper Trail (`--connect`) and Paper Trail (`--paper-trail`), so the folder
-// needs nothing but a node.
+// the docked server (`--connect`) and every known server under its bundleFlag
+// (`--paper-trail`, `--paper-trail-v2`: exercises/servers.ts), so the folder needs nothing
+// but a node.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -20,6 +21,7 @@ import {
 import { watchExercise } from '../../cli/watch.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../../exercises/ids.ts';
 import { loadExercise } from '../../exercises/loader.ts';
+import { bundledServers, KNOWN_SERVERS, SERVER_NAMES } from '../../exercises/servers.ts';
 import { runExercise } from '../../harness/run.ts';
 import { exitOnSignals } from '../../harness/signals.ts';
 import { failUsage, parseCliArgsOrExit } from '../../input/cli-args.ts';
@@ -65,13 +67,13 @@ async function main(argv: string[]): Promise<number | undefined> {
     runConnector(argv.slice(1));
     return undefined;
   }
-  // Paper Trail v2 (exercise peer kind paper-trail-v2) on stdio, with its flags and --seed.
-  if (argv[0] === '--paper-trail-v2') {
+  // Paper Trail v2 on stdio, with its flags and --seed.
+  if (argv[0] === KNOWN_SERVERS['paper-trail-v2'].bundleFlag) {
     serveStdioV2FromArgv(argv.slice(1));
     return undefined;
   }
-  if (argv[0] === '--paper-trail') {
-    // An exercise whose peer is Paper Trail over HTTP (paper-trail-http) starts its HTTP half.
+  if (argv[0] === KNOWN_SERVERS['paper-trail'].bundleFlag) {
+    // An exercise whose peer is Paper Trail over HTTP starts its HTTP half.
     if (argv.includes('--http')) {
       await serveHttpFromArgv(argv.slice(1));
       return undefined;
@@ -122,8 +124,8 @@ async function main(argv: string[]): Promise<number | undefined> {
     timeoutMs: a['timeout-ms'],
     relay: [process.execPath, self, '--relay'],
     connector: [process.execPath, self, '--connect'],
-    paperTrail: { command: process.execPath, args: [self, '--paper-trail'] },
-    paperTrailV2: { command: process.execPath, args: [self, '--paper-trail-v2'] },
+    // One file serves every known server: the zip carries no program of its own for any.
+    servers: bundledServers(self, { ownPrograms: false }),
     checks,
   };
   if (a.command === 'watch') {
@@ -180,9 +182,8 @@ function canStripTypes(): boolean {
 }
 
 // Ctrl-C must not leave the learner's program running (see signals.ts).
-if (
-  !['--relay', '--connect', '--paper-trail', '--paper-trail-v2'].includes(process.argv[2] ?? '')
-) {
+const serving = ['--relay', '--connect', ...SERVER_NAMES.map((n) => KNOWN_SERVERS[n].bundleFlag)];
+if (!serving.includes(process.argv[2] ?? '')) {
   exitOnSignals({ watchParent: true });
 }
 const code = await main(process.argv.slice(2));

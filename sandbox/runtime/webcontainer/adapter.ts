@@ -228,7 +228,7 @@ export class WebContainerRuntime implements Runtime {
     await container.mount(toTree(Object.fromEntries(placed)));
   }
 
-  /** The exercise's extra files (Paper Trail v2 for lesson 11), once per container. */
+  /** The exercise's extra files (its peer's server program, e.g. Paper Trail v2), once per container. */
   #mountExtras(exercise: string, container: Container): Promise<void> {
     const name = this.#extras.get(exercise);
     if (!name) return Promise.resolve();

@@ -2,17 +2,19 @@
 // (runtime/harness.mjs) so the container never runs npm install. It differs from
 // sandbox/harness/main.ts only in how events leave: the container's output is a merged
 // pseudo-terminal, so each event is printed behind a per-run sentinel (see sentinel.ts).
-// The same file is the stdio tap (`--relay`), the connector to the docked Paper Trail
-// (`--connect`) and the Paper Trail server (`--paper-trail`);
-// Paper Trail v2 is a file of its own beside it (paper-trail-v2-entry.ts). `--console` runs
-// the wire console's session (console-run.ts) instead of an exercise.
-import { basename, dirname, join } from 'node:path';
+// The same file is the stdio tap (`--relay`), the connector to the docked server
+// (`--connect`) and the Paper Trail server (`--paper-trail`); a known server that is a
+// program of its own in the container (the servers table's ownProgram: Paper Trail v2) is
+// mounted beside it with the exercises that name it. `--console` runs the wire console's
+// session (console-run.ts) instead of an exercise.
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createPaperTrailServer } from '../../paper-trail/server.ts';
 import { stdioServerOptions } from '../../paper-trail/stdio-options.ts';
 import { serveHttpFromArgv } from '../../paper-trail/serve-http.ts';
 import { checks } from '../../course/exercise-checks.ts';
+import { bundledServers, KNOWN_SERVERS } from '../../exercises/servers.ts';
 import { runExercise } from '../../harness/run.ts';
 import { CONSOLE_FLAG, runConsole } from '../../harness/console-run.ts';
 import { exitOnSignals } from '../../harness/signals.ts';
@@ -24,8 +26,8 @@ import { CONTAINER_PATHS } from './paths.ts';
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--relay') return runRelay(argv.slice(1));
   if (argv[0] === '--connect') return runConnector(argv.slice(1));
-  if (argv[0] === '--paper-trail') {
-    // An exercise whose peer is Paper Trail over HTTP (paper-trail-http) starts its HTTP half.
+  if (argv[0] === KNOWN_SERVERS['paper-trail'].bundleFlag) {
+    // An exercise whose peer is Paper Trail over HTTP starts its HTTP half.
     if (argv.includes('--http')) return serveHttpFromArgv(argv.slice(1));
     // A check run passes --seed: this run's variation of the orders (paper-trail/orders.ts).
     // Every stdio flag of Paper Trail works here too (--versions, --buggy-output…: stdio-options.ts).
@@ -40,8 +42,10 @@ async function main(argv: string[]): Promise<void> {
   const self = process.argv[1] ?? CONTAINER_PATHS.harness;
   const relay = [process.execPath, self, '--relay'];
   const connector = [process.execPath, self, '--connect'];
-  // Paper Trail's sources are not in the container: this same bundle serves it.
-  const paperTrail = { command: process.execPath, args: [self, '--paper-trail'] };
+  // The servers' sources are not in the container: this same bundle serves Paper Trail, and
+  // a program of its own beside it each server that has one (mounted as RuntimeManifest's
+  // extraFiles with the exercises whose peer names it).
+  const servers = bundledServers(self, { ownPrograms: true });
   if (argv[0] === CONSOLE_FLAG) {
     const { values } = parseArgs({
       args: argv.slice(1),
@@ -54,7 +58,7 @@ async function main(argv: string[]): Promise<void> {
         workRoot: join(CONTAINER_PATHS.exercises, '..', '.workspaces'),
         relay,
         connector,
-        paperTrail,
+        servers,
       },
       (event) => process.stdout.write(formatSentinelLine(nonce(values), event)),
     );
@@ -80,12 +84,7 @@ async function main(argv: string[]): Promise<void> {
       exercisesRoot: CONTAINER_PATHS.exercises,
       relay,
       connector,
-      paperTrail,
-      // Mounted with the exercises that need it (RuntimeManifest's extraFiles).
-      paperTrailV2: {
-        command: process.execPath,
-        args: [join(dirname(self), basename(CONTAINER_PATHS.paperTrailV2))],
-      },
+      servers,
       checks,
     },
     (event) => process.stdout.write(formatSentinelLine(nonce(values), event)),

@@ -11,7 +11,8 @@ export interface ManifestExercise {
   timeoutMs: number;
   /**
    * The file name, beside manifest.json, of more files this exercise's runs need
-   * (ExtraFiles), mounted before its first run: Paper Trail v2 for lesson 11.
+   * (ExtraFiles), mounted before its first run: the program of its own of the known server
+   * its peer names, when that server has one (exercises/servers.ts, ownProgram).
    */
   extraFiles?: string;
 }
