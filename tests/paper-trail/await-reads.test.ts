@@ -46,7 +46,7 @@ async function statusOf(c: Client): Promise<string> {
 describe('Paper Trail --live --await-reads', () => {
   it('holds each next update until the client has read the last one, however late it reads', async () => {
     // Far longer than the client's pause, so the server never goes on without the read (the
-    // quiet spell after the first read is this wait and 500 ms more).
+    // quiet spell after the first read is this wait and 300 ms more).
     const c = await connect(4_000);
     const events: string[] = [];
     let busy = false;
@@ -87,7 +87,7 @@ describe('Paper Trail --live --await-reads', () => {
   });
 
   it('sends nothing in the quiet spell after the first read: a second read finds no update', async () => {
-    // The spell lasts the wait plus 500 ms: long enough for the read below on any machine.
+    // The spell lasts the wait plus 300 ms: long enough for the read below on any machine.
     const c = await connect(5_000);
     const events: string[] = [];
     const first = new Promise<void>((resolve) => {

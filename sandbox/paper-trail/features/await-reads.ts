@@ -23,7 +23,7 @@ export default paperTrailFeature({
       '--await-reads MS',
       'with --live: after each update of the watched order, wait up to',
       'MS ms (1-60000) for a resources/read of it before the next one;',
-      'after the first such read, MS + 500 ms pass with no update',
+      'after the first such read, MS + 300 ms pass with no update',
     ],
   ],
   rules: [

@@ -41,7 +41,7 @@ export interface LiveOptions {
 }
 
 /** With --await-reads, how much longer than the wait the quiet spell after the first read is. */
-export const QUIET_BEYOND_WAIT_MS = 500;
+export const QUIET_BEYOND_WAIT_MS = 300;
 
 /** The day after a YYYY-MM-DD date: a delay the carrier announces. */
 function dayAfter(date: string): string {
@@ -87,7 +87,9 @@ function startOf(cursor: string | undefined, total: number): number {
 }
 
 export function registerLiveResources(server: McpServer, options: LiveOptions): LiveResources {
-  const stepMs = options.statusStepMs ?? 250;
+  // With reads paced (--await-reads) a step need not leave a slow client room to catch up, so
+  // it is short, and a check run is quicker for it.
+  const stepMs = options.statusStepMs ?? (options.awaitReadsMs === undefined ? 250 : 100);
   const book = catalog(options.seed, options.repeatStatus ?? false);
   const find = (orderId: string) => book.orders.find((o) => o.order_id === orderId);
   const complete = (value: string | undefined) =>

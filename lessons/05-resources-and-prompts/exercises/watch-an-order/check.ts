@@ -35,8 +35,8 @@ import {
 const UPDATED = 'notifications/resources/updated';
 // Updates for the client's order that may pile up unread before it is a mistake. A check run's
 // Paper Trail (--await-reads, exercise.json) holds each next update until the client has read
-// the last one, for well over a second, so a correct client on a busy machine still reads
-// between two; two in a row unread means it did not read at all, or read on a timer of its own.
+// the last one, for up to a second, so a correct client on a busy machine still reads between
+// two; two in a row unread means it did not read at all, or read on a timer of its own.
 const UNREAD_ALLOWED = 1;
 
 const uriOf = (r: Read) => stringOf(paramsOf(r).uri);
