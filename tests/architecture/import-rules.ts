@@ -12,8 +12,8 @@ export const REGISTRY = 'sandbox/course/exercise-checks.ts';
 export const COMPOSITION_ROOTS: readonly string[] = [
   'sandbox/harness/main.ts',
   'sandbox/cli/exercise.ts',
-  'sandbox/runtime/webcontainer/entry.ts',
-  'sandbox/runtime/take-home/entry.ts',
+  'sandbox/runtime/container/webcontainer-entry.ts',
+  'sandbox/runtime/container/take-home-entry.ts',
 ];
 
 /** The folders whose files are checked (tests, scripts and bench may import anything). */

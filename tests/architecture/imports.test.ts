@@ -96,9 +96,9 @@ describe('the checker on a planted tree', () => {
     },
     {
       name: 'the sandbox importing a component',
-      file: 'sandbox/runtime/types.ts',
-      text: "export { LABELS } from '../../components/workbench/labels.ts';\n",
-      specifier: '../../components/workbench/labels.ts',
+      file: 'sandbox/runtime/shared/types.ts',
+      text: "export { LABELS } from '../../../components/workbench/labels.ts';\n",
+      specifier: '../../../components/workbench/labels.ts',
       rule: 'sandbox-is-site-free',
     },
     {

@@ -11,12 +11,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadExercises, type Exercise } from '../exercises/loader.ts';
+import { loadExercises, type Exercise } from '../../exercises/loader.ts';
 import { checksFromFolders } from './checks-from-folders.ts';
-import { formatProblem, stripTypes } from '../strip/strip-types.ts';
-import { jsTwin } from '../strip/twin.ts';
-import type { ExtraFiles, RuntimeManifest } from './webcontainer/manifest.ts';
-import { CONTAINER_PATHS } from './webcontainer/paths.ts';
+import { formatProblem, stripTypes } from '../../strip/strip-types.ts';
+import { jsTwin } from '../../strip/twin.ts';
+import type { ExtraFiles, RuntimeManifest } from '../shared/manifest.ts';
+import { CONTAINER_PATHS } from '../shared/container-paths.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -65,7 +65,7 @@ const englishZodOnly: Plugin = {
 };
 
 // The container's harness leaves the TypeScript policy to the page, which scans the learner's
-// files before mounting them (webcontainer/learner-files.ts): the scan's parser would be
+// files before mounting them (page/learner-files.ts): the scan's parser would be
 // about 160 KB of every mounted runtime, for files the page has already judged.
 const policyInThePage: Plugin = {
   name: 'typescript-policy-in-the-page',
@@ -77,8 +77,8 @@ const policyInThePage: Plugin = {
   },
 };
 
-// Inside the bundle Paper Trail is the same file started with --paper-trail (entry.ts), and
-// Paper Trail v2 the same file with --paper-trail-v2.
+// Inside the bundle Paper Trail is the same file started with --paper-trail
+// (webcontainer-entry.ts), and Paper Trail v2 the same file with --paper-trail-v2.
 const paperTrailInBundle: Plugin = {
   name: 'paper-trail-in-bundle',
   setup(b) {
@@ -251,9 +251,12 @@ async function bundleContainerCode(
     const result = await build({
       ...nodeBundle,
       entryPoints: [
-        { in: join(here, 'webcontainer/entry.ts'), out: entryOut(CONTAINER_PATHS.harness) },
         {
-          in: join(here, 'webcontainer/paper-trail-v2-entry.ts'),
+          in: join(here, '../container/webcontainer-entry.ts'),
+          out: entryOut(CONTAINER_PATHS.harness),
+        },
+        {
+          in: join(here, '../container/paper-trail-v2-entry.ts'),
           out: entryOut(CONTAINER_PATHS.paperTrailV2),
         },
         ...specifiers.map((spec) => {
