@@ -16,9 +16,9 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { takeHomeFiles, takeHomeFolder } from '../components/workbench/take-home-files.ts';
 import { zipTakeHome } from '../components/workbench/take-home-zip.ts';
-import { bundleRuntime } from '../sandbox/runtime/bundle.ts';
-import { bundleTakeHome } from '../sandbox/runtime/take-home/bundle.ts';
-import type { TakeHomeParts } from '../sandbox/runtime/take-home/parts.ts';
+import { bundleRuntime } from '../sandbox/runtime/build/bundle.ts';
+import { bundleTakeHome } from '../sandbox/runtime/build/take-home-bundle.ts';
+import type { TakeHomeParts } from '../sandbox/runtime/shared/take-home-parts.ts';
 import { launchChromium } from '../tests/e2e/browser.ts';
 import { startWorkshop } from '../sandbox/workshop/server.ts';
 

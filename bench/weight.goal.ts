@@ -19,8 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { loadExercises } from '../sandbox/exercises/loader.ts';
-import { bundleRuntime, learnerImports, nodeBundle } from '../sandbox/runtime/bundle.ts';
-import type { ExtraFiles, RuntimeManifest } from '../sandbox/runtime/webcontainer/manifest.ts';
+import { bundleRuntime, learnerImports, nodeBundle } from '../sandbox/runtime/build/bundle.ts';
+import type { ExtraFiles, RuntimeManifest } from '../sandbox/runtime/shared/manifest.ts';
 import { startWorkshop } from '../sandbox/workshop/server.ts';
 import { launchChromium } from '../tests/e2e/browser.ts';
 import type { Goal, GoalLine } from './goal.ts';
@@ -38,8 +38,8 @@ async function unslimmedCodeBytes(): Promise<{ raw: number; gz: number }> {
     stdin: {
       // The old harness served Paper Trail v2 itself.
       contents: [
-        "import './sandbox/runtime/webcontainer/entry.ts';",
-        "import './sandbox/runtime/webcontainer/paper-trail-v2-entry.ts';",
+        "import './sandbox/runtime/container/webcontainer-entry.ts';",
+        "import './sandbox/runtime/container/paper-trail-v2-entry.ts';",
       ].join('\n'),
       resolveDir: repo,
       loader: 'ts',

@@ -5,7 +5,7 @@
 // without waiting for quiet, so a Send costs about the same at the last line as at the first.
 // Everything typed or received reaches the page as text, never as markup.
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
-import { BootError, type Runtime } from '../../sandbox/runtime/types.ts';
+import { BootError, type Runtime } from '../../sandbox/runtime/shared/types.ts';
 import { adviceFor } from '../workbench/advice.ts';
 import { createFramePane, liveFrameId } from '../workbench/frames-dom.ts';
 import { chooseRuntime } from '../workbench/runtime-choice.ts';

@@ -1,5 +1,5 @@
 // What a learner reads when the sandbox cannot start: what happened, and what to do.
-import type { BootFailureReason } from '../../sandbox/runtime/types.ts';
+import type { BootFailureReason } from '../../sandbox/runtime/shared/types.ts';
 
 export interface Advice {
   what: string;

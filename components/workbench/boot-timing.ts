@@ -1,7 +1,7 @@
 // How long each boot stage took, as the learner's status line and as entries in the page's
 // performance timeline (marks mcpw:boot:<stage>:start, measures mcpw:boot:<stage> and
 // mcpw:boot), so a slow boot can be read in the browser's devtools as well as on screen.
-import type { BootStage } from '../../sandbox/runtime/types.ts';
+import type { BootStage } from '../../sandbox/runtime/shared/types.ts';
 
 export interface BootTiming {
   totalMs: number;

@@ -12,7 +12,7 @@ import {
   type Runtime,
   type RuntimeAbout,
   type RuntimeProcess,
-} from '../../sandbox/runtime/types.ts';
+} from '../../sandbox/runtime/shared/types.ts';
 import { startBootClock, type BootTiming } from './boot-timing.ts';
 import type { WorkbenchData } from './data.ts';
 import type { ProgressStore, SaveResult } from './progress.ts';

@@ -1,7 +1,7 @@
 // The output panels: the terminal, the live frames and the checks, cleared when a run starts
 // and fed the harness's events as they arrive.
 import type { CheckResult, HarnessEvent } from '../../sandbox/contract/events.ts';
-import type { RunMode } from '../../sandbox/runtime/types.ts';
+import type { RunMode } from '../../sandbox/runtime/shared/types.ts';
 import { STAGE_LABELS } from './stage-labels.ts';
 import { createChecksPane } from './checks-dom.ts';
 import type { WorkbenchController } from './controller.ts';

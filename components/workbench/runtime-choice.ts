@@ -5,11 +5,11 @@
 // @webcontainer/api is imported only on that path, from the page's own origin (Vite bundles
 // it), so COEP never blocks it; so is the TypeScript stripper, and only when that container
 // needs it.
-import { fetchLocalToken, LocalRuntime } from '../../sandbox/runtime/local/client.ts';
-import { BootError, type Runtime } from '../../sandbox/runtime/types.ts';
-import { manifestLimits, Watchdog } from '../../sandbox/runtime/watchdog.ts';
-import { WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
-import type { ExtraFiles, RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
+import { fetchLocalToken, LocalRuntime } from '../../sandbox/runtime/page/local-client.ts';
+import { BootError, type Runtime } from '../../sandbox/runtime/shared/types.ts';
+import { manifestLimits, Watchdog } from '../../sandbox/runtime/page/watchdog.ts';
+import { WebContainerRuntime } from '../../sandbox/runtime/page/webcontainer-adapter.ts';
+import type { ExtraFiles, RuntimeManifest } from '../../sandbox/runtime/shared/manifest.ts';
 import { browserFacts, webContainerSupport } from './browser-support.ts';
 import { probeSandboxHost, sandboxFrameUrl } from './sandbox-host.ts';
 import { bootWebContainer, licenceFromEnv } from './webcontainer-boot.ts';

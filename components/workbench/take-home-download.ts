@@ -1,7 +1,7 @@
 // The lazy half of "Download this exercise" (take-home.ts): fetches the take-home parts once
 // (one file for every exercise, so the browser caches it), lays the learner's files into them
 // (takeHomeFiles), zips them (zipTakeHome) and hands the zip to the browser as a download.
-import { TAKE_HOME_URL, type TakeHomeParts } from '../../sandbox/runtime/take-home/parts.ts';
+import { TAKE_HOME_URL, type TakeHomeParts } from '../../sandbox/runtime/shared/take-home-parts.ts';
 import type { WorkbenchData } from './data.ts';
 import { takeHomeFiles, takeHomeFolder } from './take-home-files.ts';
 import { zipTakeHome } from './take-home-zip.ts';

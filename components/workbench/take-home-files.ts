@@ -3,7 +3,10 @@
 // exercise's files as the container gets them, the learner's current editable files (the
 // starter's where the learner has none), the reference files to read, and a README.
 import { assertEditable } from '../../sandbox/exercises/editable.ts';
-import { TAKE_HOME_PATHS, type TakeHomeParts } from '../../sandbox/runtime/take-home/parts.ts';
+import {
+  TAKE_HOME_PATHS,
+  type TakeHomeParts,
+} from '../../sandbox/runtime/shared/take-home-parts.ts';
 
 export interface TakeHomeOptions {
   /** The exercise page, for the README's link back (default: the site-relative path). */

@@ -1,7 +1,7 @@
 // How the page boots a WebContainer: refuse at once in a browser it does not run in (before
 // @webcontainer/api is even loaded), register the deployment's StackBlitz licence when one
 // is configured, then boot. The API arrives through `load`, so tests inject a stand-in.
-import { BootError } from '../../sandbox/runtime/types.ts';
+import { BootError } from '../../sandbox/runtime/shared/types.ts';
 import type { Support } from './browser-support.ts';
 
 /** auth.init's options (@webcontainer/api AuthInitOptions): the deployment's OAuth client. */

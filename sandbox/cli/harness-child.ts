@@ -10,7 +10,7 @@ import type { CheckResult, HarnessEvent } from '../contract/events.ts';
 import { compileCacheEnv } from '../harness/compile-cache.ts';
 import { noticesEnv, Overseer } from '../harness/overseer.ts';
 import type { Summary } from '../harness/run.ts';
-import { newNonce, signedEvent } from '../runtime/local/signed-events.ts';
+import { newNonce, signedEvent } from '../runtime/server/signed-events.ts';
 import { TextLineSplitter } from '../wire/lines.ts';
 
 const MAIN = fileURLToPath(new URL('../harness/main.ts', import.meta.url));

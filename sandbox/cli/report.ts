@@ -1,5 +1,5 @@
 // How a harness run reads as text in a terminal: the one renderer for `npm run exercise` and
-// the take-home harness (sandbox/runtime/take-home/entry.ts), so a verdict reads the same
+// the take-home harness (sandbox/runtime/container/take-home-entry.ts), so a verdict reads the same
 // wherever a learner asks for it. It returns text and exit codes; the callers write them.
 import type { HarnessEvent } from '../contract/events.ts';
 import { formatProblem } from '../strip/problem.ts';

@@ -1,9 +1,9 @@
 // Every exercise's checks, found by folder: lessons/<NN>-<slug>/exercises/<id>/check.ts
 // exports `checks`, and the folders that have one are the list, so adding an exercise edits
 // no list. Node (the CLI, the local runtime, the tests) reads the folders as this module
-// loads. A bundle cannot read them once it runs, so the bundler (sandbox/runtime/bundle.ts)
+// loads. A bundle cannot read them once it runs, so the bundler (sandbox/runtime/build/bundle.ts)
 // gives esbuild this module's static twin, written from the same folders when it builds
-// (sandbox/runtime/checks-from-folders.ts). Only the composition roots import it: the rest
+// (sandbox/runtime/build/checks-from-folders.ts). Only the composition roots import it: the rest
 // of the engine is handed the checks.
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -46,7 +46,7 @@ export const KNOWN_SERVERS = {
     node: () => paperTrailV2Command(),
     bundleFlag: '--paper-trail-v2',
     ownProgram: {
-      entry: 'sandbox/runtime/webcontainer/paper-trail-v2-entry.ts',
+      entry: 'sandbox/runtime/container/paper-trail-v2-entry.ts',
       path: 'runtime/paper-trail-v2.mjs',
       extraFiles: 'paper-trail-v2.json',
     },

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultExercisesRoot, defaultWorkRoot } from '../exercises/loader.ts';
 import { parseCliArgsOrExit } from '../input/cli-args.ts';
-import { formatSentinelLine } from '../runtime/sentinel.ts';
+import { formatSentinelLine } from '../runtime/shared/sentinel.ts';
 import { runConsole } from './console-run.ts';
 import { firstLine } from './first-line.ts';
 

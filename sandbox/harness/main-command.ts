@@ -10,7 +10,7 @@
 //        on stdin, once a run asks for it: standby-args.ts)
 // Exit 0 when the harness worked (even if checks failed), 2 on a usage error.
 // It runs from the sources (Node strips the types); inside a WebContainer the bundled
-// sandbox/runtime/webcontainer/entry.ts takes its place. The entry point, main.ts, hands in
+// sandbox/runtime/container/webcontainer-entry.ts takes its place. The entry point, main.ts, hands in
 // the course's checks.
 import { z } from 'zod';
 import { runExercise, type ChecksSource } from './run.ts';
@@ -18,7 +18,7 @@ import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
 import { defaultExercisesRoot, listExerciseIds, loadExercise } from '../exercises/loader.ts';
 import { failUsage, parseCliArgs, parseCliArgsOrExit, wholeNumber } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
-import { formatSentinelLine } from '../runtime/sentinel.ts';
+import { formatSentinelLine } from '../runtime/shared/sentinel.ts';
 import { consoleMain } from './console-main.ts';
 import { CONSOLE_FLAG } from './console-run.ts';
 import { firstLine } from './first-line.ts';
@@ -34,7 +34,7 @@ const Args = z.object({
   'exercises-root': z.string().optional(),
   'timeout-ms': timeoutMsFlag,
   seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
-  // Each event goes out behind this run's sentinel (runtime/local/signed-events.ts).
+  // Each event goes out behind this run's sentinel (runtime/server/signed-events.ts).
   nonce: z.string().min(16, { message: '--nonce must be at least 16 characters' }).optional(),
   // The same, read as the first line of stdin: out of sight of the command line.
   'nonce-stdin': z.boolean().optional(),

@@ -2,7 +2,7 @@
 // engine and the course's checks, then waits for its arguments as one JSON line on stdin, so
 // that a learner's Check does not wait for a Node process to start and compile them. The
 // exercise's files are read once the arguments are there; a standby older than any file the
-// checks come from is not used (sandbox/runtime/local/standby.ts).
+// checks come from is not used (sandbox/runtime/server/standby.ts).
 
 /** The only argument of a harness started on standby. */
 export const STANDBY_FLAG = '--standby';

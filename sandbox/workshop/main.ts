@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { failUsage, parseCliArgsOrExit, wholeNumber } from '../input/cli-args.ts';
 import { timeoutMsFlag } from '../input/timeout-flag.ts';
 import { startWorkshop } from './server.ts';
-import { STOP_GRACE_MS } from '../runtime/local/harness-run.ts';
+import { STOP_GRACE_MS } from '../runtime/server/harness-run.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 

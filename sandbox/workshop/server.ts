@@ -5,8 +5,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
-import { createRuntimeEndpoint } from '../runtime/local/endpoint.ts';
-import { loopbackHosts, newToken, type Gate } from '../runtime/local/security.ts';
+import { createRuntimeEndpoint } from '../runtime/server/endpoint.ts';
+import { loopbackHosts, newToken, type Gate } from '../runtime/server/security.ts';
 import { serveSiteFile } from './site-files.ts';
 
 export interface WorkshopOptions {

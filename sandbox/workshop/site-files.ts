@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { pickEncoding, compressor } from './compression.ts';
-import { ISOLATION_HEADERS, needsIsolation } from '../runtime/headers.ts';
+import { ISOLATION_HEADERS, needsIsolation } from '../runtime/server/headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

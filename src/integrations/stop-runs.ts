@@ -6,7 +6,7 @@
 // anything not awaited inside close() is cut off: the runs are stopped inside close(). SIGINT
 // and SIGHUP have no handler in Astro or Vite (the process just died); here they close the
 // server the same way, then exit with the usual 128 + signal number.
-import type { RuntimeEndpoint } from '../../sandbox/runtime/local/endpoint.ts';
+import type { RuntimeEndpoint } from '../../sandbox/runtime/server/endpoint.ts';
 
 const EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 

@@ -9,11 +9,11 @@
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { dirname } from 'node:path';
-import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
-import { bundleTakeHome } from '../../sandbox/runtime/take-home/bundle.ts';
-import { ISOLATION_HEADERS, needsIsolation } from '../../sandbox/runtime/headers.ts';
-import { createRuntimeEndpoint } from '../../sandbox/runtime/local/endpoint.ts';
-import { loopbackHosts, newToken, type Gate } from '../../sandbox/runtime/local/security.ts';
+import { bundleRuntime } from '../../sandbox/runtime/build/bundle.ts';
+import { bundleTakeHome } from '../../sandbox/runtime/build/take-home-bundle.ts';
+import { ISOLATION_HEADERS, needsIsolation } from '../../sandbox/runtime/server/headers.ts';
+import { createRuntimeEndpoint } from '../../sandbox/runtime/server/endpoint.ts';
+import { loopbackHosts, newToken, type Gate } from '../../sandbox/runtime/server/security.ts';
 import { stopRunsWithServer } from './stop-runs.ts';
 
 // Where Vite's dependency scan starts in the browser. Astro points it at src/ only, and the

@@ -2,6 +2,7 @@
 // the checked folders, static and dynamic, in .ts/.js, .astro (frontmatter and <script>) and
 // .mdx (its import/export blocks), judged against one table of rules.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
@@ -12,8 +13,8 @@ export const REGISTRY = 'sandbox/course/exercise-checks.ts';
 export const COMPOSITION_ROOTS: readonly string[] = [
   'sandbox/harness/main.ts',
   'sandbox/cli/exercise.ts',
-  'sandbox/runtime/webcontainer/entry.ts',
-  'sandbox/runtime/take-home/entry.ts',
+  'sandbox/runtime/container/webcontainer-entry.ts',
+  'sandbox/runtime/container/take-home-entry.ts',
 ];
 
 /** The folders whose files are checked (tests, scripts and bench may import anything). */
@@ -23,6 +24,8 @@ export interface Rule {
   name: string;
   /** The rule in words, as ARCHITECTURE.md states it. */
   says: string;
+  /** What the rule judges: imports of the project's files (the default), or of Node's built-ins. */
+  judges?: 'files' | 'node-builtins';
   /** True when the import from `file` of `target` (both repository paths) breaks the rule. */
   broken(file: string, target: string): boolean;
 }
@@ -45,6 +48,25 @@ const CAPTURE_KIT = [
   'sandbox/tap',
   'sandbox/wire',
 ];
+
+/** The runtime's folders, each named for where its code runs (sandbox/runtime/README.md). */
+export const RUNTIME = 'sandbox/runtime';
+export const RUNTIME_PLACES = ['page', 'server', 'container', 'build', 'shared'] as const;
+type Place = (typeof RUNTIME_PLACES)[number];
+const inPlace = (path: string, place: Place): boolean => under(path, `${RUNTIME}/${place}`);
+
+/** A runtime folder that may use, of the runtime, only itself and the shared contracts. */
+function runtimeFolder(place: Exclude<Place, 'shared'>, why: string): Rule {
+  return {
+    name: `runtime-${place}-imports-${place}-and-shared`,
+    says: `${RUNTIME}/${place}/ imports from ${RUNTIME}/ only ${place}/ and shared/ (${why})`,
+    broken: (file, target) =>
+      inPlace(file, place) &&
+      under(target, RUNTIME) &&
+      !inPlace(target, place) &&
+      !inPlace(target, 'shared'),
+  };
+}
 
 export const RULES: readonly Rule[] = [
   {
@@ -106,6 +128,31 @@ export const RULES: readonly Rule[] = [
     broken: (file, target) =>
       isSessions(file) && !under(target, dirname(file)) && !underAny(target, CAPTURE_KIT),
   },
+  runtimeFolder('page', 'it runs in the browser'),
+  runtimeFolder('server', 'it runs in the dev and workshop servers'),
+  runtimeFolder('container', 'each entry is bundled to run on its own in a container or a folder'),
+  runtimeFolder('build', 'it bundles container/ by path and never runs it'),
+  {
+    name: 'runtime-shared-imports-shared',
+    says: `${RUNTIME}/shared/ imports nothing from ${RUNTIME}/ outside shared/ (every other folder stands on it)`,
+    broken: (file, target) =>
+      inPlace(file, 'shared') && under(target, RUNTIME) && !inPlace(target, 'shared'),
+  },
+  {
+    name: 'runtime-page-and-shared-without-node',
+    says: `${RUNTIME}/page/ and ${RUNTIME}/shared/ import no Node built-in (the page loads both)`,
+    judges: 'node-builtins',
+    broken: (file) => inPlace(file, 'page') || inPlace(file, 'shared'),
+  },
+  {
+    name: 'components-use-the-page-runtime',
+    says: `components/ imports from ${RUNTIME}/ only page/ and shared/ (what the browser can run)`,
+    broken: (file, target) =>
+      under(file, 'components') &&
+      under(target, RUNTIME) &&
+      !inPlace(target, 'page') &&
+      !inPlace(target, 'shared'),
+  },
 ];
 
 export interface ProjectImport {
@@ -113,8 +160,10 @@ export interface ProjectImport {
   file: string;
   /** The specifier as written. */
   specifier: string;
-  /** The imported path, relative to the root. */
+  /** The imported path, relative to the root; for a Node built-in, the specifier. */
   target: string;
+  /** True for a Node built-in (node:fs, or plain fs), which the file rules never judge. */
+  builtin: boolean;
 }
 
 export interface Violation extends ProjectImport {
@@ -125,16 +174,23 @@ const SOURCE = /\.(?:[cm]?[jt]s|tsx|jsx|astro|mdx)$/;
 /** Tests may import anything, wherever they sit (an exercise's fixtures.test.ts). */
 const TEST = /\.test\.[cm]?[jt]s$/;
 
-/** Every relative import of the project's files under the checked folders of `root`. */
+/**
+ * Every relative import of the project's files under the checked folders of `root`, and
+ * every import of a Node built-in there; other packages are not listed.
+ */
 export function projectImports(root: string): ProjectImport[] {
   const found: ProjectImport[] = [];
   for (const folder of CHECKED_FOLDERS) {
     for (const path of sourceFiles(join(root, folder))) {
       const file = toRepoPath(root, path);
       for (const specifier of specifiersIn(file, readFileSync(path, 'utf8'))) {
-        if (!specifier.startsWith('.')) continue; // a package or a built-in
+        if (isBuiltin(specifier)) {
+          found.push({ file, specifier, target: specifier, builtin: true });
+          continue;
+        }
+        if (!specifier.startsWith('.')) continue; // a package
         const target = toRepoPath(root, resolve(dirname(path), specifier.replace(/\?.*$/, '')));
-        found.push({ file, specifier, target });
+        found.push({ file, specifier, target, builtin: false });
       }
     }
   }
@@ -143,7 +199,10 @@ export function projectImports(root: string): ProjectImport[] {
 
 export function findViolations(root: string, rules: readonly Rule[] = RULES): Violation[] {
   return projectImports(root).flatMap((imp) =>
-    rules.filter((rule) => rule.broken(imp.file, imp.target)).map((rule) => ({ ...imp, rule })),
+    rules
+      .filter((rule) => (rule.judges === 'node-builtins') === imp.builtin)
+      .filter((rule) => rule.broken(imp.file, imp.target))
+      .map((rule) => ({ ...imp, rule })),
   );
 }
 

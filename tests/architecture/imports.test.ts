@@ -1,11 +1,18 @@
 // The import directions written down in ARCHITECTURE.md hold for every source file, and the
 // checker itself catches a planted bad import in each kind of file it reads.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeViolation, findViolations, projectImports, RULES } from './import-rules.ts';
+import {
+  describeViolation,
+  findViolations,
+  projectImports,
+  RULES,
+  RUNTIME,
+  RUNTIME_PLACES,
+} from './import-rules.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -19,6 +26,15 @@ describe('import directions of this repository', () => {
     expect(files).toContain('sandbox/harness/session.ts');
     expect(files).toContain('components/workbench/Workbench.astro');
     expect(files).toContain('lessons/02-the-wire/lesson.mdx');
+  });
+
+  it('every file of sandbox/runtime/ sits in the folder of where it runs', () => {
+    const loose = readdirSync(join(ROOT, RUNTIME), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(join(ROOT, RUNTIME).length + 1))
+      .filter((path) => path !== 'README.md')
+      .filter((path) => !RUNTIME_PLACES.some((place) => path.startsWith(`${place}/`)));
+    expect(loose).toEqual([]);
   });
 
   it('ARCHITECTURE.md states every rule the test enforces', () => {
@@ -52,6 +68,16 @@ describe('the checker on a planted tree', () => {
         "import View from '../components/View.astro';\n\n# A\n\n" +
         "```ts\nimport { run } from '../sandbox/harness/run.ts';\n```\n\n<View />\n",
       'src/pages/index.astro': "---\nimport View from '../../components/View.astro';\n---\n",
+      // The runtime's folders, each on the shared contracts; Node where it runs on Node.
+      'sandbox/runtime/shared/types.ts': "import { x } from '../../wire/record.ts';\n",
+      'sandbox/runtime/page/client.ts': "import type { R } from '../shared/types.ts';\n",
+      'sandbox/runtime/server/endpoint.ts':
+        "import { createServer } from 'node:http';\nimport type { R } from '../shared/types.ts';\n",
+      'sandbox/runtime/container/entry.ts':
+        "import { readFileSync } from 'fs';\nimport type { R } from '../shared/types.ts';\n",
+      'sandbox/runtime/build/bundle.ts':
+        "import { join } from 'node:path';\nimport type { R } from '../shared/types.ts';\n",
+      'components/Run.ts': "import { client } from '../sandbox/runtime/page/client.ts';\n",
       ...extra,
     };
     for (const [path, text] of Object.entries(files)) {
@@ -96,9 +122,9 @@ describe('the checker on a planted tree', () => {
     },
     {
       name: 'the sandbox importing a component',
-      file: 'sandbox/runtime/types.ts',
-      text: "export { LABELS } from '../../components/workbench/labels.ts';\n",
-      specifier: '../../components/workbench/labels.ts',
+      file: 'sandbox/runtime/shared/types.ts',
+      text: "export { LABELS } from '../../../components/workbench/labels.ts';\n",
+      specifier: '../../../components/workbench/labels.ts',
       rule: 'sandbox-is-site-free',
     },
     {
@@ -135,6 +161,62 @@ describe('the checker on a planted tree', () => {
       text: "import { checks } from '../../lessons/01-a/exercises/demo/check.ts';\n",
       specifier: '../../lessons/01-a/exercises/demo/check.ts',
       rule: 'sandbox-is-site-free',
+    },
+    {
+      name: 'the page runtime importing the server',
+      file: 'sandbox/runtime/page/boot.ts',
+      text: "import { newToken } from '../server/security.ts';\n",
+      specifier: '../server/security.ts',
+      rule: 'runtime-page-imports-page-and-shared',
+    },
+    {
+      name: 'the page runtime importing a node: built-in',
+      file: 'sandbox/runtime/page/files.ts',
+      text: "import { readFileSync } from 'node:fs';\n",
+      specifier: 'node:fs',
+      rule: 'runtime-page-and-shared-without-node',
+    },
+    {
+      name: 'a shared contract importing a built-in without node:',
+      file: 'sandbox/runtime/shared/nonce.ts',
+      text: "import { randomBytes } from 'crypto';\n",
+      specifier: 'crypto',
+      rule: 'runtime-page-and-shared-without-node',
+    },
+    {
+      name: 'the server importing the page runtime',
+      file: 'sandbox/runtime/server/run.ts',
+      text: "import { RunSlot } from '../page/run-slot.ts';\n",
+      specifier: '../page/run-slot.ts',
+      rule: 'runtime-server-imports-server-and-shared',
+    },
+    {
+      name: 'a container entry importing the server dynamically',
+      file: 'sandbox/runtime/container/take-home-entry.ts',
+      text: "export const sign = () => import('../server/signed-events.ts');\n",
+      specifier: '../server/signed-events.ts',
+      rule: 'runtime-container-imports-container-and-shared',
+    },
+    {
+      name: 'the build importing a container entry instead of bundling it',
+      file: 'sandbox/runtime/build/bundle-cli.ts',
+      text: "import '../container/entry.ts';\n",
+      specifier: '../container/entry.ts',
+      rule: 'runtime-build-imports-build-and-shared',
+    },
+    {
+      name: 'a shared contract importing the page runtime',
+      file: 'sandbox/runtime/shared/manifest.ts',
+      text: "import type { Limits } from '../page/watchdog.ts';\n",
+      specifier: '../page/watchdog.ts',
+      rule: 'runtime-shared-imports-shared',
+    },
+    {
+      name: 'a component importing the server runtime',
+      file: 'components/workbench/run.ts',
+      text: "import { createRuntimeEndpoint } from '../../sandbox/runtime/server/endpoint.ts';\n",
+      specifier: '../../sandbox/runtime/server/endpoint.ts',
+      rule: 'components-use-the-page-runtime',
     },
   ];
 

@@ -17,7 +17,7 @@ function run(script: string, ...args: string[]) {
 
 const WORKSHOP = ['sandbox/workshop/main.ts', 'usage: npm run workshop'] as const;
 const HARNESS = ['sandbox/harness/main.ts', 'usage: main.ts'] as const;
-const BUNDLE = ['sandbox/runtime/bundle-cli.ts', 'usage: npm run bundle:runtime'] as const;
+const BUNDLE = ['sandbox/runtime/build/bundle-cli.ts', 'usage: npm run bundle:runtime'] as const;
 const CAPTURE = ['sandbox/capture/cli.ts', 'usage: npm run capture'] as const;
 const HARNESS_RUN = ['--exercise', 'raw-client', '--mode', 'run'];
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HarnessEvent } from '../../sandbox/contract/events.ts';
-import { newNonce, signedEvent } from '../../sandbox/runtime/local/signed-events.ts';
+import { newNonce, signedEvent } from '../../sandbox/runtime/server/signed-events.ts';
 import { FIXTURE_EXERCISES, isAlive } from './helpers.ts';
 
 const MAIN = new URL('../../sandbox/harness/main.ts', import.meta.url).pathname;

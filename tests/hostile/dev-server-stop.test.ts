@@ -4,7 +4,7 @@
 // process alone, as `kill <pid>` sends it: the run's processes must not need it themselves.
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STOP_GRACE_MS } from '../../sandbox/runtime/local/harness-run.ts';
+import { STOP_GRACE_MS } from '../../sandbox/runtime/server/harness-run.ts';
 import { startDevProcess, type DevProcess } from './dev-process.ts';
 import { rest, runTree, startHangingRun } from './hanging-run.ts';
 import { survivors, type Proc } from './procs.ts';

@@ -8,8 +8,8 @@ import {
   createRuntimeEndpoint,
   type EndpointOptions,
   type RuntimeEndpoint,
-} from '../../sandbox/runtime/local/endpoint.ts';
-import { loopbackHosts, type Gate } from '../../sandbox/runtime/local/security.ts';
+} from '../../sandbox/runtime/server/endpoint.ts';
+import { loopbackHosts, type Gate } from '../../sandbox/runtime/server/security.ts';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import { rawRequest } from '../runtime/http.ts';
 

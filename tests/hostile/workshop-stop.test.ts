@@ -3,7 +3,7 @@
 // going until its time limit with its folder in /tmp.
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STOP_GRACE_MS } from '../../sandbox/runtime/local/harness-run.ts';
+import { STOP_GRACE_MS } from '../../sandbox/runtime/server/harness-run.ts';
 import { rest, runTree, startHangingRun } from './hanging-run.ts';
 import { survivors, type Proc } from './procs.ts';
 import { startWorkshopProcess, type WorkshopProcess } from './workshop-process.ts';

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXERCISES_DIR, exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 import { KNOWN_SERVERS } from '../../sandbox/exercises/servers.ts';
-import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
-import type { ExtraFiles, RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
+import { bundleRuntime } from '../../sandbox/runtime/build/bundle.ts';
+import type { ExtraFiles, RuntimeManifest } from '../../sandbox/runtime/shared/manifest.ts';
 import { repo } from './webcontainer-fixture.ts';
 
 const V2 = KNOWN_SERVERS['paper-trail-v2'].ownProgram;

@@ -1,4 +1,4 @@
-// The runtime contract (sandbox/runtime/types.ts) as one suite, run against every Runtime:
+// The runtime contract (sandbox/runtime/shared/types.ts) as one suite, run against every Runtime:
 // the WebContainer adapter over the fake container and the local runtime over real HTTP.
 // Both run the real harness on the real raw-client exercise, and the console's run, which
 // needs no exercise.
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
-import type { BootStage, Runtime, RuntimeProcess } from '../../sandbox/runtime/types.ts';
+import type { BootStage, Runtime, RuntimeProcess } from '../../sandbox/runtime/shared/types.ts';
 import { consoleProgram } from '../../components/console/console-program.ts';
 import { TEMPLATES } from '../../components/console/console-lines.ts';
 import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
-import { TOKEN_HEADER } from '../../sandbox/runtime/local/protocol.ts';
-import type { TakeHomeParts } from '../../sandbox/runtime/take-home/parts.ts';
+import { TOKEN_HEADER } from '../../sandbox/runtime/shared/local-protocol.ts';
+import type { TakeHomeParts } from '../../sandbox/runtime/shared/take-home-parts.ts';
 import { rawRequest } from './http.ts';
 import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
 

@@ -11,8 +11,8 @@ import {
   type TestWorkshop,
 } from './workshop-fixture.ts';
 import { rawRequest } from './http.ts';
-import { createRuntimeEndpoint } from '../../sandbox/runtime/local/endpoint.ts';
-import { loopbackHosts, type Gate } from '../../sandbox/runtime/local/security.ts';
+import { createRuntimeEndpoint } from '../../sandbox/runtime/server/endpoint.ts';
+import { loopbackHosts, type Gate } from '../../sandbox/runtime/server/security.ts';
 
 let fixture: TestWorkshop;
 let ws: Workshop;

@@ -21,7 +21,7 @@ import type {
   Container,
   ContainerProcess,
   FileTree,
-} from '../../sandbox/runtime/webcontainer/adapter.ts';
+} from '../../sandbox/runtime/page/webcontainer-adapter.ts';
 import { NODE22 } from './node22.ts';
 
 export interface FakeOptions {

@@ -2,9 +2,9 @@
 // headers.ts, static hosts via public/_headers); this keeps them from drifting apart.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ISOLATION_HEADERS, needsIsolation } from '../../sandbox/runtime/headers.ts';
+import { ISOLATION_HEADERS, needsIsolation } from '../../sandbox/runtime/server/headers.ts';
 import { adviceFor } from '../../components/workbench/advice.ts';
-import type { BootFailureReason } from '../../sandbox/runtime/types.ts';
+import type { BootFailureReason } from '../../sandbox/runtime/shared/types.ts';
 
 describe('isolation headers', () => {
   it('public/_headers sets exactly ISOLATION_HEADERS on /exercises/* and /console/*', () => {

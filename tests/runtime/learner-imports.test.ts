@@ -1,6 +1,6 @@
 // Which packages the container's node_modules must hold: read from the exercises' own files.
 import { describe, expect, it } from 'vitest';
-import { learnerImports } from '../../sandbox/runtime/bundle.ts';
+import { learnerImports } from '../../sandbox/runtime/build/bundle.ts';
 import type { Exercise } from '../../sandbox/exercises/loader.ts';
 
 const exercise = (text: string) =>

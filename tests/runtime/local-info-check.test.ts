@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LocalRuntime } from '../../sandbox/runtime/local/client.ts';
+import { LocalRuntime } from '../../sandbox/runtime/page/local-client.ts';
 import { EXERCISES_ROOT, startTestWorkshop, type TestWorkshop } from './workshop-fixture.ts';
 import { collect } from './contract.ts';
 import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';

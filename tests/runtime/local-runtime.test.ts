@@ -1,7 +1,7 @@
 // The local runtime: the browser-side client against a real workshop server on loopback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BootError } from '../../sandbox/runtime/types.ts';
-import { fetchLocalToken, LocalRuntime } from '../../sandbox/runtime/local/client.ts';
+import { BootError } from '../../sandbox/runtime/shared/types.ts';
+import { fetchLocalToken, LocalRuntime } from '../../sandbox/runtime/page/local-client.ts';
 import type { Workshop } from '../../sandbox/workshop/server.ts';
 import { startTestWorkshop, type TestWorkshop } from './workshop-fixture.ts';
 import { runtimeContract } from './contract.ts';

@@ -1,8 +1,8 @@
 // The run recipe the runtimes share, without processes: one run at a time (including a run
 // that is still starting when the next one begins), and the exit code from the event stream.
 import { describe, expect, it } from 'vitest';
-import type { EventChannel } from '../../sandbox/runtime/channel.ts';
-import { RunSlot } from '../../sandbox/runtime/run-slot.ts';
+import type { EventChannel } from '../../sandbox/runtime/page/channel.ts';
+import { RunSlot } from '../../sandbox/runtime/page/run-slot.ts';
 
 /** A run that only records whether it was stopped. */
 function run() {

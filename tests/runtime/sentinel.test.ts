@@ -5,7 +5,7 @@ import {
   sentinelFor,
   stripAnsi,
   type SentinelItem,
-} from '../../sandbox/runtime/sentinel.ts';
+} from '../../sandbox/runtime/shared/sentinel.ts';
 
 const NONCE = 'n0nce';
 

@@ -1,5 +1,5 @@
 // The container's packages are slimmed (one zod without its locale tables, Zod 3 paths
-// stubbed, one ajv: sandbox/runtime/bundle.ts). A learner must not be able to tell: the same
+// stubbed, one ajv: sandbox/runtime/build/bundle.ts). A learner must not be able to tell: the same
 // program, run against the installed packages and against the bundled ones, prints the same
 // zod, SDK and ajv messages for the same bad inputs (fixtures/learner-messages.mjs).
 import { execFileSync } from 'node:child_process';
@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
-import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
+import { bundleRuntime } from '../../sandbox/runtime/build/bundle.ts';
+import type { RuntimeManifest } from '../../sandbox/runtime/shared/manifest.ts';
 import { repo } from './webcontainer-fixture.ts';
 
 const program = readFileSync(new URL('fixtures/learner-messages.mjs', import.meta.url), 'utf8');

@@ -1,4 +1,4 @@
-// The workshop's standby harness (sandbox/runtime/local/standby.ts): started when the page
+// The workshop's standby harness (sandbox/runtime/server/standby.ts): started when the page
 // pings, handed the next run's arguments, replaced once that run is over, never used twice,
 // replaced by a fresh harness when it died, and gone with the server. Real HTTP, the real
 // harness program, real processes.
@@ -7,7 +7,7 @@ import { readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { standbyArgs } from '../../sandbox/harness/standby-args.ts';
-import { StandbyHarness } from '../../sandbox/runtime/local/standby.ts';
+import { StandbyHarness } from '../../sandbox/runtime/server/standby.ts';
 import { Readable } from 'node:stream';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
 import {

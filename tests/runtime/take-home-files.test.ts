@@ -1,7 +1,7 @@
 // takeHomeFiles over the real take-home parts: what "Download this exercise" puts in the zip.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotEditableError } from '../../sandbox/exercises/editable.ts';
-import type { TakeHomeParts } from '../../sandbox/runtime/take-home/parts.ts';
+import type { TakeHomeParts } from '../../sandbox/runtime/shared/take-home-parts.ts';
 import { takeHomeFiles } from '../../components/workbench/take-home-files.ts';
 import { buildParts } from './take-home-fixture.ts';
 

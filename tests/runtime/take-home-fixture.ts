@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
-import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
-import { bundleTakeHome } from '../../sandbox/runtime/take-home/bundle.ts';
-import type { TakeHomeParts } from '../../sandbox/runtime/take-home/parts.ts';
+import { bundleRuntime } from '../../sandbox/runtime/build/bundle.ts';
+import { bundleTakeHome } from '../../sandbox/runtime/build/take-home-bundle.ts';
+import type { TakeHomeParts } from '../../sandbox/runtime/shared/take-home-parts.ts';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeHomeFiles, takeHomeFolder } from '../../components/workbench/take-home-files.ts';
 import { zipTakeHome } from '../../components/workbench/take-home-zip.ts';
-import type { TakeHomeParts } from '../../sandbox/runtime/take-home/parts.ts';
+import type { TakeHomeParts } from '../../sandbox/runtime/shared/take-home-parts.ts';
 import { cmdline, descendantsOf, killAll, running, waitFor, type Proc } from '../hostile/procs.ts';
 import { buildParts, REPO, unzipInto } from './take-home-fixture.ts';
 import { NODE22 } from './node22.ts';

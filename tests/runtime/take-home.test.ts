@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadExercise } from '../../sandbox/exercises/loader.ts';
-import type { TakeHomeParts } from '../../sandbox/runtime/take-home/parts.ts';
+import type { TakeHomeParts } from '../../sandbox/runtime/shared/take-home-parts.ts';
 import { takeHomeFiles, takeHomeFolder } from '../../components/workbench/take-home-files.ts';
 import { zipTakeHome } from '../../components/workbench/take-home-zip.ts';
 import { buildParts, REPO, unzipInto } from './take-home-fixture.ts';

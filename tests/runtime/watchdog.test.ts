@@ -1,4 +1,4 @@
-// The watchdog (sandbox/runtime/watchdog.ts) around the real WebContainer adapter over a fake
+// The watchdog (sandbox/runtime/page/watchdog.ts) around the real WebContainer adapter over a fake
 // container in which nothing can be killed, as a busy loop in a real WebContainer: the run
 // must still end, with a timeout verdict, in a fresh container that keeps the learner's files.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
-import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
-import { manifestLimits, Watchdog } from '../../sandbox/runtime/watchdog.ts';
-import { WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
-import type { RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
+import { bundleRuntime } from '../../sandbox/runtime/build/bundle.ts';
+import { manifestLimits, Watchdog } from '../../sandbox/runtime/page/watchdog.ts';
+import { WebContainerRuntime } from '../../sandbox/runtime/page/webcontainer-adapter.ts';
+import type { RuntimeManifest } from '../../sandbox/runtime/shared/manifest.ts';
 import { collect, gone, runtimeContract, SOLUTION } from './contract.ts';
 import { FakeWebContainer, type FakeOptions } from './fake-webcontainer.ts';
 

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadExercise } from '../../sandbox/exercises/loader.ts';
 import { checks } from '../../sandbox/course/exercise-checks.ts';
-import { BootError, type BootStage } from '../../sandbox/runtime/types.ts';
+import { BootError, type BootStage } from '../../sandbox/runtime/shared/types.ts';
 import {
   toTree,
   type ContainerProcess,
   type WebContainerRuntime,
-} from '../../sandbox/runtime/webcontainer/adapter.ts';
+} from '../../sandbox/runtime/page/webcontainer-adapter.ts';
 import { runtimeContract, collect, SOLUTION } from './contract.ts';
 import { done, fakeAdapters, learnerText, repo } from './webcontainer-fixture.ts';
 import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import type { HarnessEvent } from '../../sandbox/contract/events.ts';
-import { bundleRuntime } from '../../sandbox/runtime/bundle.ts';
-import { WebContainerRuntime } from '../../sandbox/runtime/webcontainer/adapter.ts';
-import type { ExtraFiles, RuntimeManifest } from '../../sandbox/runtime/webcontainer/manifest.ts';
+import { bundleRuntime } from '../../sandbox/runtime/build/bundle.ts';
+import { WebContainerRuntime } from '../../sandbox/runtime/page/webcontainer-adapter.ts';
+import type { ExtraFiles, RuntimeManifest } from '../../sandbox/runtime/shared/manifest.ts';
 import { FakeWebContainer, type FakeOptions } from './fake-webcontainer.ts';
 
 export const repo = fileURLToPath(new URL('../../', import.meta.url));

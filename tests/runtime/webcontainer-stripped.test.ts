@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BootStage } from '../../sandbox/runtime/types.ts';
+import type { BootStage } from '../../sandbox/runtime/shared/types.ts';
 import { runtimeContract, collect, SOLUTION } from './contract.ts';
 import { done, fakeAdapters, learnerText } from './webcontainer-fixture.ts';
 

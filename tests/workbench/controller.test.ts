@@ -12,7 +12,7 @@ import {
 import { workbenchData } from '../../components/workbench/load.ts';
 import { progressKey, type ProgressStore } from '../../components/workbench/progress.ts';
 import { loadExercise } from '../../sandbox/exercises/loader.ts';
-import { LocalRuntime } from '../../sandbox/runtime/local/client.ts';
+import { LocalRuntime } from '../../sandbox/runtime/page/local-client.ts';
 import {
   EXERCISES_ROOT,
   startTestWorkshop,

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeSandboxHost, sandboxFrameUrl } from '../../components/workbench/sandbox-host.ts';
 import { bootWebContainer } from '../../components/workbench/webcontainer-boot.ts';
-import { BootError } from '../../sandbox/runtime/types.ts';
+import { BootError } from '../../sandbox/runtime/shared/types.ts';
 
 let server: Server;
 let origin: string;

@@ -6,7 +6,7 @@ import {
   licenceFromEnv,
   type WebContainerApi,
 } from '../../components/workbench/webcontainer-boot.ts';
-import { BootError } from '../../sandbox/runtime/types.ts';
+import { BootError } from '../../sandbox/runtime/shared/types.ts';
 
 function fakeApi(answer: { status: string; description?: string } = { status: 'authorized' }) {
   const calls: string[] = [];

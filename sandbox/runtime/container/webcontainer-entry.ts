@@ -20,8 +20,8 @@ import { CONSOLE_FLAG, runConsole } from '../../harness/console-run.ts';
 import { exitOnSignals } from '../../harness/signals.ts';
 import { runConnector } from '../../tap/connector.ts';
 import { runRelay } from '../../tap/relay.ts';
-import { formatSentinelLine } from '../sentinel.ts';
-import { CONTAINER_PATHS } from './paths.ts';
+import { formatSentinelLine } from '../shared/sentinel.ts';
+import { CONTAINER_PATHS } from '../shared/container-paths.ts';
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === '--relay') return runRelay(argv.slice(1));

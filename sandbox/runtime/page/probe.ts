@@ -1,8 +1,8 @@
 // What the adapter asks the container's Node at boot, in one process: its version, and
 // whether it runs a .ts module as it is (type stripping, on by default from Node 22.18). The
 // probe itself is plain JavaScript so that it answers on any Node.
-import { stripAnsi } from '../sentinel.ts';
-import { CONTAINER_PATHS } from './paths.ts';
+import { stripAnsi } from '../shared/sentinel.ts';
+import { CONTAINER_PATHS } from '../shared/container-paths.ts';
 
 /** How the container runs the learner's TypeScript: 'native' (.ts as it is) or 'stripped' (.js twins). */
 export interface About {

@@ -6,7 +6,7 @@ export interface ManifestExercise {
   editable: string[];
   /**
    * The run's time limit (exercise.json's run.timeoutMs, its default filled in): the page's
-   * watchdog restarts a container whose run outlives it (sandbox/runtime/watchdog.ts).
+   * watchdog restarts a container whose run outlives it (sandbox/runtime/page/watchdog.ts).
    */
   timeoutMs: number;
   /**

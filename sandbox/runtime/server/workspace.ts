@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { assertEditable } from '../../exercises/editable.ts';
 import { loadExercise } from '../../exercises/loader.ts';
-import type { WorkspaceFiles } from '../types.ts';
+import type { WorkspaceFiles } from '../shared/types.ts';
 import { CONSOLE_PROGRAM } from '../../harness/console-limits.ts';
 
 /** Throws NotEditableError when `files` names a file the exercise does not let the learner edit. */

@@ -19,7 +19,7 @@ import { StandbyHarness } from './standby.ts';
 import { newNonce } from './signed-events.ts';
 import { defaultWorkRoot, loadExercise } from '../../exercises/loader.ts';
 
-import { RUNTIME_PREFIX } from './protocol.ts';
+import { RUNTIME_PREFIX } from '../shared/local-protocol.ts';
 export { RUNTIME_PREFIX };
 
 export interface EndpointOptions {

@@ -3,7 +3,7 @@
 // first and the event channel the second, so an adapter only says how a run starts, how its
 // events arrive (an HTTP NDJSON body, sentinel lines in a terminal) and how it is stopped.
 import { createEventChannel, type EventChannel } from './channel.ts';
-import type { RuntimeProcess } from './types.ts';
+import type { RuntimeProcess } from '../shared/types.ts';
 
 /** A started run, as far as the slot needs it. */
 export interface Stoppable {

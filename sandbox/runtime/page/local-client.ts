@@ -1,8 +1,8 @@
 // The page's side of the local runtime: a Runtime that sends the learner's files with each
 // run to the dev/workshop server's endpoint and reads NDJSON events back. No Node imports,
 // so it runs in the browser (and in Node's own fetch for the contract tests).
-import type { EventChannel } from '../channel.ts';
-import { readText, RunSlot } from '../run-slot.ts';
+import type { EventChannel } from './channel.ts';
+import { readText, RunSlot } from './run-slot.ts';
 import { TextLineSplitter } from '../../wire/lines.ts';
 import {
   BootError,
@@ -12,10 +12,10 @@ import {
   type RuntimeAbout,
   type RuntimeProcess,
   type WorkspaceFiles,
-} from '../types.ts';
+} from '../shared/types.ts';
 
-export { TOKEN_HEADER } from './protocol.ts';
-import { TOKEN_HEADER } from './protocol.ts';
+export { TOKEN_HEADER } from '../shared/local-protocol.ts';
+import { TOKEN_HEADER } from '../shared/local-protocol.ts';
 
 export interface LocalRuntimeOptions {
   /** Origin of the server, e.g. 'http://127.0.0.1:4322' ('' in the page: same origin). */

@@ -1,15 +1,16 @@
-// Builds runtime/take-home.json (parts.ts) from what the container gets (the runtime
-// manifest bundle.ts just wrote): its packages and exercise files as they are, with the
-// take-home harness (entry.ts) in place of the container's. Reading the manifest rather than
-// the exercises again keeps the zip and the container from drifting apart.
+// Builds runtime/take-home.json (shared/take-home-parts.ts) from what the container gets
+// (the runtime manifest bundle.ts just wrote): its packages and exercise files as they are,
+// with the take-home harness (container/take-home-entry.ts) in place of the container's.
+// Reading the manifest rather than the exercises again keeps the zip and the container from
+// drifting apart.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExerciseMeta } from '../../exercises/schema.ts';
-import { bundleHarness } from '../bundle.ts';
-import type { RuntimeManifest } from '../webcontainer/manifest.ts';
-import { CONTAINER_PATHS } from '../webcontainer/paths.ts';
-import { TAKE_HOME_PATHS, type TakeHomeParts } from './parts.ts';
+import { bundleHarness } from './bundle.ts';
+import type { RuntimeManifest } from '../shared/manifest.ts';
+import { CONTAINER_PATHS } from '../shared/container-paths.ts';
+import { TAKE_HOME_PATHS, type TakeHomeParts } from '../shared/take-home-parts.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -25,7 +26,7 @@ export async function bundleTakeHome(options: {
   manifestPath: string;
 }): Promise<TakeHomeResult> {
   const manifest = JSON.parse(readFileSync(options.manifestPath, 'utf8')) as RuntimeManifest;
-  const harness = await bundleHarness(join(here, 'entry.ts'));
+  const harness = await bundleHarness(join(here, '../container/take-home-entry.ts'));
   const parts: TakeHomeParts = {
     files: { [TAKE_HOME_PATHS.harness]: harness },
     exercises: {},

@@ -5,7 +5,7 @@
 // not one the starter takes for an event: a forged `done` with passed: true is dropped.
 // The WebContainer's entry prints its events the same way (sentinel.ts).
 import { randomBytes } from 'node:crypto';
-import { sentinelFor } from '../sentinel.ts';
+import { sentinelFor } from '../shared/sentinel.ts';
 
 /** A fresh nonce for one run. */
 export function newNonce(): string {

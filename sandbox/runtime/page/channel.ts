@@ -1,7 +1,7 @@
 // A one-reader queue of harness events that turns pushes into an async iterable. Both
 // runtimes feed one; it guarantees the RuntimeProcess contract that iteration always ends
 // with a `done` event, even when the harness died, was killed or the connection dropped.
-import { HarnessEvent } from '../contract/events.ts';
+import { HarnessEvent } from '../../contract/events.ts';
 
 type Done = Extract<HarnessEvent, { type: 'done' }>;
 

@@ -32,7 +32,7 @@ import { serveHttpFromArgv } from '../../paper-trail/serve-http.ts';
 import { serveStdioV2FromArgv } from '../../paper-trail-v2/stdio.ts';
 import { runConnector } from '../../tap/connector.ts';
 import { runRelay } from '../../tap/relay.ts';
-import { TAKE_HOME_PATHS } from './parts.ts';
+import { TAKE_HOME_PATHS } from '../shared/take-home-parts.ts';
 
 const USAGE =
   'usage: node harness.mjs run      run your code once and show its output\n' +

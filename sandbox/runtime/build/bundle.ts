@@ -14,24 +14,24 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadExercises, type Exercise } from '../exercises/loader.ts';
-import type { PeerSpec } from '../exercises/schema.ts';
+import { loadExercises, type Exercise } from '../../exercises/loader.ts';
+import type { PeerSpec } from '../../exercises/schema.ts';
 import {
   KNOWN_SERVERS,
   knownServer,
   SERVER_NAMES,
   type KnownServer,
   type ServerName,
-} from '../exercises/servers.ts';
+} from '../../exercises/servers.ts';
 import { checksFromFolders } from './checks-from-folders.ts';
-import { formatProblem, stripTypes } from '../strip/strip-types.ts';
-import { jsTwin } from '../strip/twin.ts';
-import type { ExtraFiles, RuntimeManifest } from './webcontainer/manifest.ts';
-import { CONTAINER_PATHS } from './webcontainer/paths.ts';
+import { formatProblem, stripTypes } from '../../strip/strip-types.ts';
+import { jsTwin } from '../../strip/twin.ts';
+import type { ExtraFiles, RuntimeManifest } from '../shared/manifest.ts';
+import { CONTAINER_PATHS } from '../shared/container-paths.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The checkout's top, which the servers table's entries are relative to. */
-const checkout = join(here, '..', '..');
+const checkout = join(here, '..', '..', '..');
 
 /** A known server that is a program of its own in the container, by its name. */
 type OwnProgram = { name: ServerName } & NonNullable<KnownServer['ownProgram']>;
@@ -96,7 +96,7 @@ const englishZodOnly: Plugin = {
 };
 
 // The container's harness leaves the TypeScript policy to the page, which scans the learner's
-// files before mounting them (webcontainer/learner-files.ts): the scan's parser would be
+// files before mounting them (page/learner-files.ts): the scan's parser would be
 // about 160 KB of every mounted runtime, for files the page has already judged.
 const policyInThePage: Plugin = {
   name: 'typescript-policy-in-the-page',
@@ -290,7 +290,10 @@ async function bundleContainerCode(
     const result = await build({
       ...nodeBundle,
       entryPoints: [
-        { in: join(here, 'webcontainer/entry.ts'), out: entryOut(CONTAINER_PATHS.harness) },
+        {
+          in: join(here, '../container/webcontainer-entry.ts'),
+          out: entryOut(CONTAINER_PATHS.harness),
+        },
         ...programs.map((p) => ({ in: join(checkout, p.entry), out: entryOut(p.path) })),
         ...specifiers.map((spec) => {
           const pkg = packageOf(spec);

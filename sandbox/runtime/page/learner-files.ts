@@ -7,8 +7,8 @@ import type { unerasable } from '../../strip/erasable.ts';
 import type { StripProblem, stripTypes } from '../../strip/strip-types.ts';
 import { formatProblem, nothingRunSummary } from '../../strip/problem.ts';
 import { jsTwin } from '../../strip/twin.ts';
-import type { EventChannel } from '../channel.ts';
-import type { WorkspaceFiles } from '../types.ts';
+import type { EventChannel } from './channel.ts';
+import type { WorkspaceFiles } from '../shared/types.ts';
 
 export type Stripper = typeof stripTypes;
 export type Scanner = typeof unerasable;

@@ -2,7 +2,7 @@
 // modelled on the SDK's Transport: few methods, each with a written contract, so that the
 // WebContainer adapter, the local Node runtime and the fake used in tests can be swapped
 // without the page noticing. Everything that happens during a run arrives as HarnessEvents.
-import type { HarnessEvent } from '../contract/events.ts';
+import type { HarnessEvent } from '../../contract/events.ts';
 
 /** Named boot stages, shown to the learner while the sandbox starts (labels: components/). */
 export type BootStage = 'booting' | 'mounting' | 'checking-node' | 'ready';

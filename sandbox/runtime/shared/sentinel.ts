@@ -4,7 +4,7 @@
 // entry inside the container prints each event on its own line behind a per-run sentinel;
 // this parser picks those lines out and passes everything else through as plain text.
 // Pure functions, no I/O: the unit tests feed it the ugliest streams we can think of.
-import { TextLineSplitter } from '../wire/lines.ts';
+import { TextLineSplitter } from '../../wire/lines.ts';
 
 /** The sentinel is the marker plus a random per-run nonce, so no learner output can forge it. */
 export const SENTINEL_MARK = '\u241eMCPW:';

@@ -5,9 +5,9 @@
 // harness's sentinel lines back into events. It never imports @webcontainer/api itself: the
 // page passes a boot function, the tests pass a fake.
 import { assertEditable } from '../../exercises/editable.ts';
-import type { EventChannel } from '../channel.ts';
-import { readText, RunSlot } from '../run-slot.ts';
-import { createSentinelParser, stripAnsi, type SentinelItem } from '../sentinel.ts';
+import type { EventChannel } from './channel.ts';
+import { readText, RunSlot } from './run-slot.ts';
+import { createSentinelParser, stripAnsi, type SentinelItem } from '../shared/sentinel.ts';
 import {
   BootError,
   type BootStage,
@@ -15,11 +15,11 @@ import {
   type Runtime,
   type RuntimeProcess,
   type WorkspaceFiles,
-} from '../types.ts';
+} from '../shared/types.ts';
 import type { StripProblem } from '../../strip/problem.ts';
 import { forContainer, reportUnparsed, type Scanner, type Stripper } from './learner-files.ts';
-import type { ExtraFiles, RuntimeManifest } from './manifest.ts';
-import { CONTAINER_PATHS } from './paths.ts';
+import type { ExtraFiles, RuntimeManifest } from '../shared/manifest.ts';
+import { CONTAINER_PATHS } from '../shared/container-paths.ts';
 import { PROBE_FILES, readProbe, type About } from './probe.ts';
 import { CONSOLE_FLAG, CONSOLE_PROGRAM } from '../../harness/console-limits.ts';
 

@@ -2,9 +2,9 @@
 // does this too).
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseCliArgsOrExit } from '../input/cli-args.ts';
+import { parseCliArgsOrExit } from '../../input/cli-args.ts';
 import { bundleRuntime } from './bundle.ts';
-import { bundleTakeHome } from './take-home/bundle.ts';
+import { bundleTakeHome } from './take-home-bundle.ts';
 
 // It takes no flags; refusing stray ones says so instead of silently ignoring them.
 parseCliArgsOrExit(process.argv.slice(2), {

@@ -5,7 +5,7 @@
 // is and still no list names them.
 import { join } from 'node:path';
 import type { Plugin } from 'esbuild';
-import { CHECKS_FILE, checkFolders } from '../course/exercise-folders.ts';
+import { CHECKS_FILE, checkFolders } from '../../course/exercise-folders.ts';
 
 export const checksFromFolders: Plugin = {
   name: 'checks-from-folders',

@@ -4,7 +4,7 @@
 // its exercise's limit plus a grace; past that it tears the container down, boots a fresh
 // one, mounts the learner's last files again and ends the run with a timeout verdict. The
 // events seen so far were already streamed, so the frames stay on the learner's screen.
-import type { HarnessEvent } from '../contract/events.ts';
+import type { HarnessEvent } from '../../contract/events.ts';
 import { createEventChannel } from './channel.ts';
 import type {
   BootStage,
@@ -13,9 +13,9 @@ import type {
   RuntimeAbout,
   RuntimeProcess,
   WorkspaceFiles,
-} from './types.ts';
-import type { RuntimeManifest } from './webcontainer/manifest.ts';
-import { CONSOLE_LIMITS } from '../harness/console-limits.ts';
+} from '../shared/types.ts';
+import type { RuntimeManifest } from '../shared/manifest.ts';
+import { CONSOLE_LIMITS } from '../../harness/console-limits.ts';
 
 /**
  * Time the harness gets beyond the exercise's limit to report its own timeout (it kills the

@@ -6,8 +6,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export { TOKEN_HEADER } from './protocol.ts';
-import { TOKEN_HEADER } from './protocol.ts';
+export { TOKEN_HEADER } from '../shared/local-protocol.ts';
+import { TOKEN_HEADER } from '../shared/local-protocol.ts';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
