@@ -38,7 +38,7 @@ export interface CaptureSpec {
   name: string;
   /** File name inside the lesson's captures folder. */
   file: string;
-  /** The repo-relative folder the capture belongs in, e.g. lessons/03-the-handshake/captures. */
+  /** The repo-relative folder the capture belongs in, e.g. lessons/12-sampling/captures. */
   folder: string;
   /** The sessions file that records it, for messages. */
   source: string;

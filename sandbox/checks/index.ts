@@ -104,7 +104,7 @@ export { replyGist } from './reply-gist.ts';
 export { caseResponses, type AboutAResponse, type CaseResponse } from './case-responses.ts';
 export { everyCaseAsked } from './every-case-asked.ts';
 export { given, type CheckMeta } from './given.ts';
-export { rawClientChecks, LIFECYCLE_METHODS } from './raw-client-checks.ts';
+export { sdkFreeClientChecks, LIFECYCLE_METHODS } from './sdk-free-client-checks.ts';
 export { failAt, failAtEarliest, earliest } from './fail-at.ts';
 export { callAbout } from './call-about.ts';
 export { progressTokenOf, progressUnder, cancelOf } from './long-call.ts';

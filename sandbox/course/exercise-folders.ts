@@ -24,7 +24,7 @@ export interface ExerciseFolder {
   id: string;
   /** The slug of the lesson whose folder holds it; a shelf has no lessons. */
   lesson?: string;
-  /** Root-relative folder, e.g. lessons/02-the-wire/exercises/raw-client. */
+  /** Root-relative folder, e.g. lessons/12-sampling/exercises/ask-the-model. */
   folder: string;
   /** The same folder as a full path. */
   dir: string;

@@ -13,15 +13,15 @@ export interface LessonFolder {
   order: number;
   /** The folder's name without its number: the lesson's id and URL. */
   slug: string;
-  /** Repo-relative folder, e.g. lessons/02-the-wire. */
+  /** Repo-relative folder, e.g. lessons/12-sampling. */
   folder: string;
-  /** Repo-relative MDX file, e.g. lessons/02-the-wire/lesson.mdx. */
+  /** Repo-relative MDX file, e.g. lessons/12-sampling/lesson.mdx. */
   file: string;
 }
 
 const FOLDER_NAME = /^(\d{2,})-([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 
-/** "02-the-wire" for lesson 2, the-wire. */
+/** "12-sampling" for lesson 12, sampling. */
 export function lessonFolderName(order: number, slug: string): string {
   return `${String(order).padStart(2, '0')}-${slug}`;
 }
@@ -54,7 +54,7 @@ export function lessonFoldersIn(dir: string): LessonFolder[] {
     const folder = `${LESSONS_DIR}/${name}`;
     if (!parsed) {
       problems.push(
-        `${folder}: a lesson folder is named <number>-<slug>, e.g. 02-the-wire (the number is its place in the course)`,
+        `${folder}: a lesson folder is named <number>-<slug>, e.g. 12-sampling (the number is its place in the course)`,
       );
       continue;
     }

@@ -6,7 +6,7 @@
 
 export interface ExerciseLinks {
   id: string;
-  /** Root-relative folder, e.g. lessons/02-the-wire/exercises/raw-client. */
+  /** Root-relative folder, e.g. lessons/12-sampling/exercises/ask-the-model. */
   folder: string;
 }
 

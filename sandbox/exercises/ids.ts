@@ -11,7 +11,7 @@ const MAX_ID_LENGTH = 64;
 
 /** The rule in words, for messages: "… must be <rule>". */
 export const EXERCISE_ID_RULE =
-  'kebab-case: lower-case words joined by "-", starting with a letter, e.g. raw-client';
+  'kebab-case: lower-case words joined by "-", starting with a letter, e.g. ask-the-model';
 
 export function isExerciseId(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_ID_LENGTH && EXERCISE_ID.test(value);
@@ -22,7 +22,7 @@ export function exerciseIdSchema(messages: { missing: string; wrong: string }) {
   return z.string({ error: messages.missing }).refine(isExerciseId, { error: messages.wrong });
 }
 
-// A lesson's slug is its folder's name after the number (lessons/02-the-wire/ is the-wire).
+// A lesson's slug is its folder's name after the number (lessons/12-sampling/ is sampling).
 const LESSON_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function isLessonSlug(value: unknown): value is string {

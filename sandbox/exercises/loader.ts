@@ -23,7 +23,7 @@ export type FileMap = Record<string, string>;
 export interface Exercise {
   id: string;
   dir: string;
-  /** Its folder relative to the root it was loaded from: lessons/02-the-wire/exercises/raw-client. */
+  /** Its folder relative to the root it was loaded from: lessons/12-sampling/exercises/ask-the-model. */
   folder: string;
   /** The slug of the lesson whose folder holds it; a bundle's shelf has no lessons. */
   lesson?: string;

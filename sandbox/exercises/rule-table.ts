@@ -56,7 +56,7 @@ export function readRuleTable(file: string, shownAs = file): Rule[] {
 const flat = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 export interface RuleTableInput {
-  /** How to name the table in a problem, e.g. "lessons/01-…/exercises/tap/rules.json". */
+  /** How to name the table in a problem, e.g. "lessons/12-sampling/exercises/ask-the-model/rules.json". */
   file: string;
   rules: readonly Rule[];
   task: string;

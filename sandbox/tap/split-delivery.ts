@@ -11,8 +11,8 @@ import { readCounts, tookPiece, type ReadCounts } from './reader-reads.ts';
  * with other reads): long enough for a reader to take a piece in before the next one lands.
  * An idle Node reader beside 16 busy loops on 2 cores never merged pieces 5 ms apart (0 in
  * 300), but 10 ms was not enough in CI for a client just started and still busy when its
- * first reply came: watch-an-order's chunk-is-message fixture then failed at frame 4 instead
- * of frame 1.
+ * first reply came: a client that parses each chunk as a message then failed at frame 4
+ * instead of frame 1.
  */
 export const PIECE_GAP_MS = 20;
 /** How often a pause looks whether the reader has taken the piece in (reader-reads.ts). */

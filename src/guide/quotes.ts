@@ -137,7 +137,7 @@ export const QUOTES = {
 
   // Exercises
   exerciseIdRule: q(
-    'new: the id must be kebab-case: lower-case words joined by "-", starting with a letter, e.g. raw-client',
+    'new: the id must be kebab-case: lower-case words joined by "-", starting with a letter, e.g. ask-the-model',
     {
       by: 'command',
       words: ['new', '--', 'exercise', 'Look_Up', '--lesson', 'the-wire', '--title', 'T'],

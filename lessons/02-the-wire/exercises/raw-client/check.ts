@@ -14,7 +14,7 @@ import {
   printedBefore,
   printedLinesAt,
   quote,
-  rawClientChecks,
+  sdkFreeClientChecks,
   replyTo,
   requestsOf,
   resultOf,
@@ -151,7 +151,7 @@ Wait for the reply and print what it says.`;
   },
 };
 
-export const checks: Check[] = rawClientChecks(METHODS, {
+export const checks: Check[] = sdkFreeClientChecks(METHODS, {
   sends: [listsTools, callsTool],
   then: [printsResult],
 });

@@ -21,7 +21,7 @@ import {
   printedLines,
   quote,
   replyTo,
-  rawClientChecks,
+  sdkFreeClientChecks,
   requestsOf,
   resultOf,
   say,
@@ -243,7 +243,7 @@ const stopsAtDelivered = watching({
 });
 
 const RESOURCES = ['list', 'templates/list', 'read', 'subscribe', 'unsubscribe'];
-export const checks: Check[] = rawClientChecks(
+export const checks: Check[] = sdkFreeClientChecks(
   ['notifications/cancelled', ...RESOURCES.map((m) => `resources/${m}`)],
   { sends: [subscribes, rereads], then: [printsStatuses, stopsAtDelivered] },
 );

@@ -22,7 +22,7 @@ import {
   progressTokenOf,
   progressUnder,
   quote,
-  rawClientChecks,
+  sdkFreeClientChecks,
   replyText,
   replyTo,
   requestById,
@@ -224,7 +224,7 @@ const stopsAfterCancel = afterCancel({
   },
 });
 
-export const checks: Check[] = rawClientChecks([CANCELLED, 'tools/list', 'tools/call'], {
+export const checks: Check[] = sdkFreeClientChecks([CANCELLED, 'tools/list', 'tools/call'], {
   sends: [callsWithToken, cancelsTheCall, cancelsAfterStepTwo],
   then: [printsSteps, ignoresLateReply, stopsAfterCancel],
 });

@@ -28,7 +28,7 @@ import {
   pass,
   printedLines,
   quote,
-  rawClientChecks,
+  sdkFreeClientChecks,
   replyText,
   replyTo,
   requestsOf,
@@ -267,7 +267,7 @@ const printsOutcomes: Check = {
   },
 };
 
-export const checks: Check[] = rawClientChecks(['tools/list', 'tools/call'], {
+export const checks: Check[] = sdkFreeClientChecks(['tools/list', 'tools/call'], {
   sends: [declaresElicitation, callsBoth],
   then: [answersEachAsk, answerShape, rightChoice, printsOutcomes],
 });

@@ -14,7 +14,7 @@ export const LIFECYCLE_METHODS = ['initialize', 'ping', 'notifications/initializ
  * `sends` (what its task has it send) after the basics, `then` (what it does with the answers)
  * after the line reading, and the clean exit last.
  */
-export function rawClientChecks(
+export function sdkFreeClientChecks(
   methods: readonly string[],
   own: { sends: Check[]; then: Check[] },
 ): Check[] {
