@@ -1,5 +1,6 @@
 // Paper Trail's --help, written from its features: the synopsis from their parts, wrapped to
-// the width of a terminal, then one entry per flag with its description beside it.
+// the width of a terminal, one entry per flag with its description beside it, then the flags
+// again under the lesson each serves, so that no list of them is kept by hand anywhere else.
 import type { PaperTrailFeature } from './feature.ts';
 
 const COMMAND = 'usage: npm run --silent paper-trail [-- ';
@@ -15,7 +16,31 @@ export function usageOf(features: readonly PaperTrailFeature[]): string {
     entry(['(no flags)', 'speak MCP over stdio: frames on stdin/stdout, logs on stderr']),
     ...entries.map(entry),
     entry(['--help', 'show this text']),
+    '',
+    'flags by the lesson whose frames need them (--http and --help aside):',
+    ...byLesson(features).map(([lesson, flags]) => wrapped(lesson, flags)),
   ].join('\n');
+}
+
+/** Each lesson a feature serves, in the features' order, with the flags of its features. */
+function byLesson(features: readonly PaperTrailFeature[]): [string, string[]][] {
+  const lessons = new Map<string, string[]>();
+  for (const feature of features) {
+    const flags = Object.keys(feature.flags).map((name) => `--${name}`);
+    lessons.set(feature.lesson, [...(lessons.get(feature.lesson) ?? []), ...flags]);
+  }
+  return [...lessons].map(([lesson, flags]) => [lesson, flags.length > 0 ? flags : ['(none)']]);
+}
+
+/** "  lesson: --a --b", its flags wrapped at the terminal's width under a deeper indent. */
+function wrapped(lesson: string, flags: readonly string[]): string {
+  const lines = [`  ${lesson}:`];
+  for (const flag of flags) {
+    const last = lines[lines.length - 1]!;
+    if (last.length + 1 + flag.length <= WIDTH) lines[lines.length - 1] = `${last} ${flag}`;
+    else lines.push(`      ${flag}`);
+  }
+  return lines.join('\n');
 }
 
 function synopsis(parts: string[]): string[] {
