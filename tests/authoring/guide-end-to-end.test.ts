@@ -4,11 +4,14 @@
 // lesson, its frames and the exercise. All of it is one new folder, the lesson's: no file
 // outside it is written or changed. Each step is the guide's own command (src/guide/
 // quotes.ts) run through npm, and each message the guide quotes from a step must be in what
-// that step printed. The copy lives outside the repository and is removed afterwards.
+// that step printed. Then, in Chromium on the copy's built site, search finds the lesson and
+// the exercise's workbench starts and checks the learner's code. The copy lives outside the
+// repository and is removed afterwards.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -21,6 +24,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, EXAMPLE, QUOTES } from '../../src/guide/quotes.ts';
+import { startWorkshop } from '../../sandbox/workshop/server.ts';
+import { launchChromium } from '../e2e/browser.ts';
 
 const repo = process.cwd();
 let copy = '';
@@ -247,4 +252,35 @@ describe('the authoring guide, followed in a copy of the repository', () => {
     const guide = pageText('dist/guide/index.html');
     for (const [key, quote] of Object.entries(QUOTES)) expect(guide, key).toContain(quote.text);
   }, 600_000);
+
+  it("finds the lesson in search and checks its exercise's starter in the workbench, in Chromium", async () => {
+    const dist = inCopy('dist');
+    // Built by the test above, from the copy: without it there is nothing to open.
+    expect(existsSync(join(dist, 'lessons', EXAMPLE.lesson, 'index.html'))).toBe(true);
+    const site = await startWorkshop({
+      dist,
+      exercisesRoot: copy,
+      harnessMain: inCopy('sandbox/harness/main.ts'),
+      port: 0,
+      runtime: true,
+    });
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      page.setDefaultTimeout(60_000);
+      // A word only the new lesson's text and frames hold.
+      await page.goto(`${site.url}search/?q=PT-9999`);
+      await page.locator(`.search-hit a[href^="/lessons/${EXAMPLE.lesson}/"]`).first().waitFor();
+
+      await page.goto(`${site.url}exercises/${EXAMPLE.exercise}/?runtime=local`);
+      await page.getByRole('button', { name: 'Start workbench' }).click();
+      const check = page.locator('[data-action="check"]:not([disabled])').first();
+      await check.click();
+      // The scaffold's starter is not a solution: the harness judges it, and it fails.
+      await page.locator('.wb-checks-summary[data-state="fail"]').waitFor();
+    } finally {
+      await browser.close();
+      await site.close();
+    }
+  }, 180_000);
 });
