@@ -45,6 +45,9 @@ export async function startDevServer(): Promise<DevServer> {
       String(port),
       '--host',
       '127.0.0.1',
+      // Neither take nor heed Astro's lock file: a dev server a test kills outright leaves it
+      // behind (the browser tests start one dev server, after the other tests have ended).
+      '--ignore-lock',
     ],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env },
   );

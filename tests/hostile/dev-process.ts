@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { rawRequest } from '../runtime/http.ts';
+import { devServerTurn } from '../setup/dev-server-turn.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -40,10 +41,13 @@ export async function startDevProcess(): Promise<DevProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const astro = `${REPO}node_modules/astro/bin/astro.mjs`;
+  const giveBack = await devServerTurn();
   // Its own process group, as a terminal gives it; signals in the tests go to it alone.
   const child = spawn(
     process.execPath,
-    [astro, 'dev', '--port', String(port), '--host', '127.0.0.1'],
+    // --ignore-lock: neither take nor heed Astro's lock file, which a dev server killed outright
+    // leaves behind; one test at a time starts a dev server anyway (devServerTurn).
+    [astro, 'dev', '--port', String(port), '--host', '127.0.0.1', '--ignore-lock'],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: cleanEnv() },
   );
   const orphanGuard = () => child.kill('SIGKILL');
@@ -52,6 +56,7 @@ export async function startDevProcess(): Promise<DevProcess> {
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
+  void exited.then(giveBack);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`astro dev did not start:\n${log}`)), 60_000);
     const onData = (b: Buffer) => {

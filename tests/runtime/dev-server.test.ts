@@ -12,6 +12,7 @@ import { TOKEN_HEADER } from '../../sandbox/runtime/shared/local-protocol.ts';
 import type { TakeHomeParts } from '../../sandbox/runtime/shared/take-home-parts.ts';
 import { rawRequest } from './http.ts';
 import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
+import { devServerTurn } from '../setup/dev-server-turn.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 let dev: ChildProcess;
@@ -43,6 +44,7 @@ beforeAll(async () => {
   startedAt = Date.now();
   origin = `http://127.0.0.1:${port}`;
   host = `127.0.0.1:${port}`;
+  const giveBack = await devServerTurn();
   dev = spawn(
     process.execPath,
     [
@@ -52,11 +54,15 @@ beforeAll(async () => {
       String(port),
       '--host',
       '127.0.0.1',
+      // Neither take nor heed Astro's lock file: a dev server a test kills outright leaves it
+      // behind, and one test at a time starts a dev server anyway (devServerTurn).
+      '--ignore-lock',
     ],
     // Its own process group, so the whole tree can be stopped at once; vitest's environment
     // (NODE_ENV=test, VITEST*) would make Astro behave unlike `npm start`.
     { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: cleanEnv() },
   );
+  dev.once('exit', giveBack);
   let log = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (b: Buffer) => {
