@@ -66,9 +66,14 @@ const mistakes: Mistake[] = [
   },
   {
     name: 'waits-for-result',
-    frame: 6,
+    // It cancels on the second progress; on a loaded machine the paced server's next one can
+    // come in before the cancel is recorded, so the cancel is frame 6 or 7 (seen in CI).
+    frame: [6, 7],
     check: 'stops-after-cancel',
-    says: 'After your cancel (frame 6) your client kept the server open and waited until the harness stopped it: no reply came, and none should',
+    says: [
+      'After your cancel (frame ',
+      'your client kept the server open and waited until the harness stopped it: no reply came, and none should',
+    ],
     hangs: true,
     seed: PACED,
   },
