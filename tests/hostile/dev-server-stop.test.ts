@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STOP_GRACE_MS } from '../../sandbox/runtime/server/harness-run.ts';
-import { startDevProcess, type DevProcess } from './dev-process.ts';
+import { startDevProcess, type DevProcess } from '../setup/dev-process.ts';
 import { rest, runTree, startHangingRun } from './hanging-run.ts';
 import { survivors, type Proc } from './procs.ts';
 import { stillThere } from './folders.ts';

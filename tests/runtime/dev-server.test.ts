@@ -1,9 +1,7 @@
 // `npm start` (astro dev) exposes the local runtime through src/integrations/workbench.ts.
 // This starts the real dev server on a free loopback port and attacks and uses its endpoint
 // the way the workshop server's tests do, then stops it (its whole process group).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,80 +10,26 @@ import { TOKEN_HEADER } from '../../sandbox/runtime/shared/local-protocol.ts';
 import type { TakeHomeParts } from '../../sandbox/runtime/shared/take-home-parts.ts';
 import { rawRequest } from './http.ts';
 import { exerciseFolderOf } from '../../sandbox/course/exercise-folders.ts';
-import { devServerTurn } from '../setup/dev-server-turn.ts';
+import { startDevProcess, type DevProcess } from '../setup/dev-process.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-let dev: ChildProcess;
+let dev: DevProcess;
 let origin: string;
 let host: string;
 let token: string;
-
-function cleanEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const k of Object.keys(env)) if (k === 'NODE_ENV' || k.startsWith('VITEST')) delete env[k];
-  return env;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 let startedAt = 0;
 
 beforeAll(async () => {
-  const port = await freePort();
   startedAt = Date.now();
-  origin = `http://127.0.0.1:${port}`;
-  host = `127.0.0.1:${port}`;
-  const giveBack = await devServerTurn();
-  dev = spawn(
-    process.execPath,
-    [
-      repo + 'node_modules/astro/bin/astro.mjs',
-      'dev',
-      '--port',
-      String(port),
-      '--host',
-      '127.0.0.1',
-      // Neither take nor heed Astro's lock file: a dev server a test kills outright leaves it
-      // behind, and one test at a time starts a dev server anyway (devServerTurn).
-      '--ignore-lock',
-    ],
-    // Its own process group, so the whole tree can be stopped at once; vitest's environment
-    // (NODE_ENV=test, VITEST*) would make Astro behave unlike `npm start`.
-    { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: cleanEnv() },
-  );
-  dev.once('exit', giveBack);
-  let log = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (b: Buffer) => {
-      log += b.toString();
-      // Astro prints the URL once the server listens and the integration hooks have run.
-      if (log.includes(`${origin}/`)) resolve();
-    };
-    dev.stdout?.on('data', onData);
-    dev.stderr?.on('data', onData);
-    dev.once('exit', (code) => reject(new Error(`astro dev exited (${code}): ${log}`)));
-  });
-  const res = await rawRequest(`${origin}/__runtime/token`, {
-    headers: { host, 'sec-fetch-site': 'same-origin' },
-  });
-  expect(res.status).toBe(200);
-  token = (JSON.parse(res.body) as { token: string }).token;
+  dev = await startDevProcess();
+  ({ origin, token } = dev);
+  host = new URL(origin).host;
 }, 120_000);
 
 afterAll(async () => {
-  if (!dev || dev.exitCode !== null || dev.signalCode !== null) return;
-  const gone = new Promise((r) => dev.once('exit', r));
-  process.kill(-dev.pid!, 'SIGTERM');
-  await gone;
+  if (!dev || dev.child.exitCode !== null || dev.child.signalCode !== null) return;
+  process.kill(-dev.child.pid!, 'SIGTERM');
+  await dev.exited;
 });
 
 const runBody = (files: Record<string, string>) =>

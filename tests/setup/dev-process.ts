@@ -1,10 +1,10 @@
 // The real `npm start` (astro dev) as a child process on a free loopback port, with the
-// token its page would get, for tests that stop it mid-run.
+// token its page would get, for tests that use its runtime endpoint or stop it mid-run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { rawRequest } from '../runtime/http.ts';
-import { devServerTurn } from '../setup/dev-server-turn.ts';
+import { devServerTurn } from './dev-server-turn.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
