@@ -1,5 +1,6 @@
 // --await-reads: with --live, the watched order's next update waits until the client has read
-// the order again (or the cap has passed), instead of following on a timer. A correct client
+// the order (first after subscribing, then after each update) or the cap has passed, instead
+// of following on a timer. A correct client
 // on a slow machine then always reads between two updates, however long it takes to react;
 // one that never reads, or reads on a timer of its own, still shows it: after the first
 // re-read comes a quiet spell longer than the cap, in which a client that polls reads with no
@@ -21,9 +22,10 @@ export default paperTrailFeature({
   help: [
     [
       '--await-reads MS',
-      'with --live: after each update of the watched order, wait up to',
-      'MS ms (1-60000) for a resources/read of it before the next one;',
-      'after the first such read, MS + 300 ms pass with no update',
+      'with --live: after the subscription and each update of the watched',
+      'order, wait up to MS ms (1-60000) for a resources/read of it before',
+      'the next update; after the first such read, MS + 500 ms pass with',
+      'no update',
     ],
   ],
   rules: [

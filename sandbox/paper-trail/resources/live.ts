@@ -41,7 +41,7 @@ export interface LiveOptions {
 }
 
 /** With --await-reads, how much longer than the wait the quiet spell after the first read is. */
-export const QUIET_BEYOND_WAIT_MS = 300;
+export const QUIET_BEYOND_WAIT_MS = 500;
 
 /** The day after a YYYY-MM-DD date: a delay the carrier announces. */
 function dayAfter(date: string): string {
@@ -173,9 +173,10 @@ export function registerLiveResources(server: McpServer, options: LiveOptions): 
   // Subscriptions: only the live order ever changes. While it is watched, Paper Trail moves
   // it one step at a time and also announces one change to another order the client did not
   // subscribe to: a client has to look at the uri of each update. Without --await-reads a
-  // step follows every stepMs; with it, each update of the live order waits for the client's
-  // read of it (or the wait's end), and the step after the first such read waits longer than
-  // that, so that a client reading on a timer of its own reads in the quiet.
+  // step follows every stepMs; with it, the subscription and each update of the live order
+  // wait for the client's read of it (or the wait's end), and the step after the first such
+  // read waits longer than that, so that a client reading on a timer of its own reads in the
+  // quiet.
   server.server.registerCapabilities({ resources: { subscribe: true } });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let step = 0;
@@ -195,7 +196,7 @@ export function registerLiveResources(server: McpServer, options: LiveOptions): 
     timer = setTimeout(() => {
       unread = false;
       options.log?.(
-        `paper-trail: the update of ${orderUri(book.live)} was not read within ${ms} ms; the next update goes out now`,
+        `paper-trail: ${orderUri(book.live)} was not read within ${ms} ms; the next update goes out now`,
       );
       void tick();
     }, ms);
@@ -236,7 +237,13 @@ export function registerLiveResources(server: McpServer, options: LiveOptions): 
     const { uri } = request.params;
     const orderId = /^orders:\/\/([^/]+)$/.exec(uri)?.[1];
     if (orderId === undefined || !find(orderId)) throw notFound(uri);
-    if (orderId === book.live && timer === undefined && step < book.steps.length) next(stepMs);
+    if (orderId === book.live && timer === undefined && step < book.steps.length) {
+      // With reads paced the first update, too, waits for the client's first read: sent on a
+      // timer it could overtake that read, and the client's read for it would look like a
+      // second read with nothing new.
+      if (options.awaitReadsMs === undefined) next(stepMs);
+      else awaitRead(options.awaitReadsMs);
+    }
     return {};
   });
   server.server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
