@@ -106,7 +106,7 @@ describe('exercise shapes', () => {
     );
   });
 
-  it('takes the exercise adding most shapes, the earliest in the course on a tie', () => {
+  it('takes the exercise adding most shapes, then the quickest, then the earliest', () => {
     const kind = (name: string) => KINDS.find(([n]) => n === name)![1];
     const cover = shapeCover([
       exercise('late-client', '03-c', kind('a raw stdio client')),
@@ -117,6 +117,14 @@ describe('exercise shapes', () => {
     ]);
     // helped-driver adds two shapes, so it comes in although plain-driver is earlier.
     expect(cover.map((c) => c.exercise.id)).toEqual(['early-client', 'fetch', 'helped-driver']);
+    const slow = meta({ program: 'c.ts', peer: stdio, timeoutMs: 30_000 }, { editable: ['c.ts'] });
+    const quick = meta({ program: 'c.ts', peer: stdio, timeoutMs: 5_000 }, { editable: ['c.ts'] });
+    const timed = shapeCover([
+      exercise('slow-early', '01-a', slow),
+      exercise('quick-late', '05-e', quick),
+      exercise('quick-later', '06-f', quick),
+    ]);
+    expect(timed.map((c) => c.exercise.id)).toEqual(['quick-late']);
   });
 
   it('knows every shape it names', () => {

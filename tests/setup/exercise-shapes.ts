@@ -62,8 +62,9 @@ export interface ShapedExercise {
 
 /**
  * A few exercises that between them have every shape any exercise has: greedily, the one
- * that adds the most shapes not yet covered, the earliest in the course on a tie. The same
- * course always gives the same cover.
+ * that adds the most shapes not yet covered; on a tie the one with the shortest time limit
+ * (run.timeoutMs: a starter that hangs runs until it, so it bounds what the exercise costs a
+ * suite), then the earliest in the course. The same course always gives the same cover.
  */
 export function shapeCover(exercises: readonly Exercise[]): ShapedExercise[] {
   const shaped = [...exercises]
@@ -76,7 +77,11 @@ export function shapeCover(exercises: readonly Exercise[]): ShapedExercise[] {
     let bestAdds = 0;
     for (const candidate of shaped) {
       const adds = candidate.shapes.filter((shape) => uncovered.has(shape)).length;
-      if (adds > bestAdds) [best, bestAdds] = [candidate, adds];
+      const quicker =
+        adds === bestAdds &&
+        best !== undefined &&
+        candidate.exercise.meta.run.timeoutMs < best.exercise.meta.run.timeoutMs;
+      if (adds > bestAdds || quicker) [best, bestAdds] = [candidate, adds];
     }
     // Every uncovered shape came from some exercise, so one always adds at least one.
     cover.push(best!);
