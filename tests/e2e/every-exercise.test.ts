@@ -1,14 +1,17 @@
-// Every registered exercise in Chromium, as a learner meets it: the untouched starter fails
+// One exercise of each shape in Chromium, as a learner meets it: the untouched starter fails
 // Check, the solution typed into the editor passes it, and the page marks the exercise done.
-// New exercises are covered by registering them; nothing here names one.
+// The page treats two exercises of a shape alike (tabs for the editable files, the same run
+// on the local runtime), so one of each proves it (tests/setup/exercise-shapes.ts); every
+// exercise's checks are proved from the command line. Nothing here names an exercise.
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadExercises } from '../../sandbox/exercises/loader.ts';
+import { shapeCover, shapeLabel } from '../setup/exercise-shapes.ts';
 import { launchChromium, SCREENSHOTS } from './browser.ts';
 import { REPO, startWorkshopCli, type RunningWorkshop } from './workshop.ts';
 
-const exercises = loadExercises(REPO);
+const cover = shapeCover(loadExercises(REPO));
 
 /** One editable file as the workbench saved it in localStorage. */
 function saved(page: Page, id: string, file: string): Promise<string | undefined> {
@@ -44,13 +47,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('every exercise in the browser, on the local runtime', () => {
+describe('each exercise shape in the browser, on the local runtime', () => {
   it('has exercises to walk', () => {
-    expect(exercises.length).toBeGreaterThanOrEqual(3);
+    expect(cover.length).toBeGreaterThanOrEqual(3);
   });
 
-  for (const exercise of exercises) {
-    it(`${exercise.id}: the starter fails Check; the solution, typed in, passes`, async () => {
+  for (const shaped of cover) {
+    const { exercise } = shaped;
+    it(`${shapeLabel(shaped)}: the starter fails Check; the solution, typed in, passes`, async () => {
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (e) => problems.push(e.message));
