@@ -1,18 +1,17 @@
 // Smoke test of the built site in Chromium: home and every written lesson load without console
-// errors, fit a phone, pass axe in light and dark, and show only frames that are byte for byte
-// frames of a committed capture. Lessons are found in lessons/, so a new one is covered at once.
-import { readFile } from 'node:fs/promises';
+// errors, fit a phone, and pass axe in light and dark. Lessons are found in lessons/, so a new
+// one is covered at once. That every frame shown is byte for byte a frame of a committed
+// capture needs no browser: the frames are drawn at build time, and
+// tests/site/frames-byte-for-byte.test.ts reads them from dist/.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { pageViolations } from './axe.ts';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOTS } from './browser.ts';
-import { readCapture } from '../../sandbox/wire/capture-file.ts';
 import { REPO } from '../site/serve-dist.ts';
 import { useBuiltSite } from './built-site.ts';
 import { planned } from '../../src/content/outline.ts';
 import { lessonFolders } from '../../sandbox/course/lesson-folders.ts';
-import { captureFile } from '../../sandbox/course/capture-files.ts';
 import { exerciseFolders } from '../../sandbox/course/exercise-folders.ts';
 
 const env = useBuiltSite();
@@ -106,39 +105,15 @@ describe.concurrent('the authoring guide', () => {
   }
 });
 
-/** Every frame a page shows, read back from the page: its capture name, seq and raw bytes. */
-async function framesShown(path: string) {
-  const { page } = await open(path);
-  const rendered = await page.locator('[data-frame-source]').evaluateAll((items) =>
-    items.map((item) => ({
-      source: item.getAttribute('data-frame-source')!,
-      raw: item.querySelector(':scope > details code[data-raw]')?.textContent ?? null,
-    })),
-  );
-  await page.close();
-  const captures = new Map<string, ReturnType<typeof readCapture>>();
-  for (const { source, raw } of rendered) {
-    const [name, seqText] = source.split('#') as [string, string];
-    if (!captures.has(name)) {
-      captures.set(name, readCapture(join(REPO, captureFile(`${name}.jsonl`, REPO))));
-    }
-    const record = captures.get(name)![Number(seqText)];
-    expect(record, `${path}: ${source}`).toBeDefined();
-    // Frames with no body (202, SSE heads, DELETE) show no raw block; all others must match.
-    expect(raw ?? '', `${path}: ${source}`).toBe(record!.text);
-  }
-  return { count: rendered.length, captures: [...captures.keys()].sort() };
-}
-
 // Side by side: each test has a page of its own, and axe on a long lesson takes a while.
 describe.concurrent('every written lesson', () => {
   for (const path of LESSONS) {
-    it(`${path} loads without console errors or failed requests, frames byte for byte`, async () => {
+    it(`${path} loads without console errors or failed requests`, async () => {
       const { page, problems } = await open(path);
       expect(await page.locator('h1').count()).toBe(1);
+      expect(await page.locator('[data-frame-source]').count()).toBeGreaterThan(5);
       await page.close();
       expect(problems).toEqual([]);
-      expect((await framesShown(path)).count).toBeGreaterThan(5);
     });
 
     // lesson.test.ts runs axe on the anchor lesson, with its own checks around it.
@@ -184,28 +159,5 @@ describe('the built lesson page', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'site-lesson.png') });
     expect(problems).toEqual([]);
     await page.close();
-  });
-
-  it('shows only frames that exist, byte for byte, in a committed capture', async () => {
-    const shown = await framesShown('/lessons/the-wire/');
-    expect(shown.count).toBeGreaterThan(20);
-    // The lesson draws on all six of its frame captures.
-    expect(shown.captures).toEqual([
-      'http-json',
-      'http-json-progress',
-      'http-sse',
-      'stdio-pipelined',
-      'stdio-session',
-      'stdio-strict',
-    ]);
-  });
-
-  it('shows captured text files verbatim', async () => {
-    const { page } = await open('/lessons/the-wire/');
-    const figure = page.locator('[data-captured-file="stdio-session.stderr.txt"] pre');
-    const shown = await figure.textContent();
-    await page.close();
-    const file = await readFile(join(REPO, captureFile('stdio-session.stderr.txt', REPO)), 'utf8');
-    expect(shown).toBe(file.replace(/\n$/, ''));
   });
 });
