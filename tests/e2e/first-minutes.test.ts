@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageViolations } from './axe.ts';
+import { pageViolations, THEME_PASSES } from './axe.ts';
 import { launchChromium, SCREENSHOTS } from './browser.ts';
 import { startDevServer, type DevServer } from './dev-server.ts';
 
@@ -90,10 +90,10 @@ describe('a newcomer on npm start', () => {
     expect(terminal).not.toContain('@@case {');
     expect(terminal).toMatch(/\d+ @@case lines from the driver to the checks, not shown/);
     await summary.scrollIntoViewIfNeeded();
-    for (const theme of ['light', 'dark'] as const) {
+    for (const { colorScheme: theme, rules } of THEME_PASSES) {
       await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
       await page.screenshot({ path: join(SCREENSHOTS, `first-minutes-verdict-${theme}.png`) });
-      expect(await pageViolations(page), theme).toEqual([]);
+      expect(await pageViolations(page, rules), `${theme}, ${rules}`).toEqual([]);
     }
     await page.evaluate(() => delete document.documentElement.dataset.theme);
   });

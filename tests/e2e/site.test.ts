@@ -1,11 +1,11 @@
 // Smoke test of the built site in Chromium: home and every written lesson load without console
-// errors, fit a phone, and pass axe in light and dark. Lessons are found in lessons/, so a new
-// one is covered at once. That every frame shown is byte for byte a frame of a committed
-// capture needs no browser: the frames are drawn at build time, and
-// tests/site/frames-byte-for-byte.test.ts reads them from dist/.
+// errors, fit a phone, and pass axe in light and its colour rules in dark (THEME_PASSES).
+// Lessons are found in lessons/, so a new one is covered at once. That every frame shown is
+// byte for byte a frame of a committed capture needs no browser: the frames are drawn at
+// build time, and tests/site/frames-byte-for-byte.test.ts reads them from dist/.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { pageViolations } from './axe.ts';
+import { COLOUR_RULES, pageViolations, THEME_PASSES } from './axe.ts';
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOTS } from './browser.ts';
 import { REPO } from '../site/serve-dist.ts';
@@ -91,12 +91,12 @@ describe('at the narrowest phone width', () => {
 
 // The authoring guide is outside the course outline but held to the same standard.
 describe.concurrent('the authoring guide', () => {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    it(`/guide/ has no axe violations in ${colorScheme}`, async () => {
+  for (const { colorScheme, rules } of THEME_PASSES) {
+    it(`/guide/ has no axe violations in ${colorScheme} (${rules})`, async () => {
       const context = await env.browser.newContext({ colorScheme });
       const page = await context.newPage();
       await page.goto(env.site.url + '/guide/');
-      const violations = await pageViolations(page);
+      const violations = await pageViolations(page, rules);
       const footerLink = await page.locator('footer a[href="/guide/"]').count();
       await context.close();
       expect(violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
@@ -118,15 +118,15 @@ describe.concurrent('every written lesson', () => {
 
     // lesson.test.ts runs axe on the anchor lesson, with its own checks around it.
     if (path === '/lessons/the-wire/') continue;
-    for (const colorScheme of ['light', 'dark'] as const) {
-      it(`${path} has no axe violations in ${colorScheme}, every fold open`, async () => {
+    for (const { colorScheme, rules } of THEME_PASSES) {
+      it(`${path} has no axe violations in ${colorScheme} (${rules}), every fold open`, async () => {
         const context = await env.browser.newContext({ colorScheme });
         const page = await context.newPage();
         await page.goto(env.site.url + path);
         await page.evaluate(() =>
           document.querySelectorAll('details').forEach((d) => (d.open = true)),
         );
-        const violations = await pageViolations(page);
+        const violations = await pageViolations(page, rules);
         await context.close();
         const summary = violations.map(
           (v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(' ')}`,
@@ -138,18 +138,31 @@ describe.concurrent('every written lesson', () => {
 });
 
 describe('the axe pass itself', () => {
-  // The fast pass (tests/e2e/axe.ts) must still see what the default one sees.
-  it('reports a contrast violation and a nameless button added to a page', async () => {
-    const { page } = await open('/');
+  // The fast pass (tests/e2e/axe.ts) must still see what the default one sees, and the colour
+  // pass every colour rule it runs, in the dark theme where it is the only pass.
+  it('reports contrast, a link told apart by colour alone and a nameless button added to a page', async () => {
+    const context = await env.browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto(env.site.url + '/');
     await page.evaluate(() => {
       const p = document.createElement('p');
       p.textContent = 'grey on grey';
       p.style.cssText = 'color:#777;background:#888';
-      document.querySelector('main')!.append(p, document.createElement('button'));
+      // Light on dark, and a link a shade darker than its sentence, with no underline.
+      const inText = document.createElement('p');
+      inText.style.cssText = 'color:#eee;background:#15181c';
+      const link = document.createElement('a');
+      link.href = '#';
+      link.textContent = 'a link';
+      link.style.cssText = 'color:#ccc;text-decoration:none';
+      inText.append('Words around ', link, ' in a sentence.');
+      document.querySelector('main')!.append(p, inText, document.createElement('button'));
     });
-    const ids = (await pageViolations(page)).map((v) => v.id).sort();
-    await page.close();
-    expect(ids).toEqual(['button-name', 'color-contrast']);
+    const every = (await pageViolations(page)).map((v) => v.id).sort();
+    const colour = (await pageViolations(page, 'colour rules')).map((v) => v.id).sort();
+    await context.close();
+    expect(every).toEqual(['button-name', 'color-contrast', 'link-in-text-block']);
+    expect(colour).toEqual([...COLOUR_RULES].sort());
   });
 });
 
