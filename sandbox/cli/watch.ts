@@ -84,24 +84,37 @@ export function rerunner(run: () => Promise<void>, settleMs = SETTLE_MS): Rerunn
  */
 export function watchFiles(
   folder: string,
-  files: readonly string[],
+  files: readonly string[] | undefined,
   changed: (file: string) => void,
 ): () => void {
-  const wanted = new Set(files);
+  const wanted = files && new Set(files);
   const watcher = watch(folder, { recursive: true }, (_event, name) => {
     // Without a name the platform could not say which file: it may be one of ours.
-    if (name === null) return changed(files[0] ?? '');
+    if (name === null) return changed(files?.[0] ?? '');
     const file = String(name).split(sep).join('/');
-    if (wanted.has(file)) changed(file);
+    if (wanted ? wanted.has(file) : anyFileOfTheProgram(file)) changed(file);
   });
   return () => watcher.close();
+}
+
+/**
+ * A program in a language of the learner's choice (--cmd) may read any of its folder's files;
+ * not what its runs and tools write themselves (caches, hidden folders, installed packages).
+ */
+function anyFileOfTheProgram(file: string): boolean {
+  return !file
+    .split('/')
+    .some((part) => part.startsWith('.') || part === 'node_modules' || part === '__pycache__');
 }
 
 export interface WatchOptions {
   /** The learner's folder. */
   folder: string;
-  /** The exercise's editable files, relative to the folder: the only ones a check reads. */
-  editable: readonly string[];
+  /**
+   * The exercise's editable files, relative to the folder: the only ones a check reads.
+   * Absent for a command of the learner's own (--cmd): then any file of the folder.
+   */
+  editable?: readonly string[];
   /** One check of the folder as it is now. */
   check: () => Promise<Summary>;
   write: (stream: 'stdout' | 'stderr', text: string) => void;
@@ -126,7 +139,7 @@ export function watchVerdict(
 /** Checks now and after every save until the process is stopped (Ctrl-C). */
 export function watchExercise(options: WatchOptions): { close: () => void } {
   const { folder, editable, write } = options;
-  const names = editable.join(', ');
+  const names = editable ? editable.join(', ') : 'its files';
   let saved = new Set<string>();
   let first = true;
   const runner = rerunner(async () => {
