@@ -120,7 +120,11 @@ export async function execute(
     own ? own[0]! : process.execPath,
     own
       ? [...own.slice(1), ...peer.args]
-      : [...heapFlags(), ...nodeArgsFor(work, run.program, options.stripped ?? false), ...peer.args],
+      : [
+          ...heapFlags(),
+          ...nodeArgsFor(work, run.program, options.stripped ?? false),
+          ...peer.args,
+        ],
     work,
     learnerEnv(process.env, marker),
     { namespace: namespace(work) },

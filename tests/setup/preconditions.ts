@@ -58,7 +58,9 @@ export function missingPreconditions(machine: Machine): string[] {
         'apt-get install -y python3 (.ci/run does this where it is missing)',
     );
   } else if (machine.python3 !== undefined && !/^Python 3\./.test(pythonVersion(machine.python3))) {
-    missing.push(`${machine.python3} is not a Python 3 (it says "${pythonVersion(machine.python3)}")`);
+    missing.push(
+      `${machine.python3} is not a Python 3 (it says "${pythonVersion(machine.python3)}")`,
+    );
   }
   if (machine.chromium !== undefined && !existsSync(machine.chromium)) {
     missing.push(
