@@ -46,6 +46,7 @@ import {
   harnessErrorLine,
   killedNote,
   runEndingLine,
+  unflushedNote,
 } from './report.ts';
 
 const USAGE =
@@ -209,6 +210,7 @@ async function watchCommand(root: string, rest: string[], checks: ChecksSource):
       ),
     write: (stream, text) => process[stream].write(text),
     seedFlag: true,
+    command: command !== undefined,
   });
   // The watcher keeps the process alive; only a signal ends it (signals.ts exits with its code).
   return new Promise<number>(() => {});
@@ -292,6 +294,7 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
     process.stderr.write(`${summary.summary}\n`);
   }
   process.stderr.write(killedNote(summary));
+  process.stderr.write(unflushedNote(summary, a.cmd !== undefined));
   if (mode === 'check' && summary.passed === false && summary.seed !== undefined) {
     process.stderr.write(
       `This check run used seed ${summary.seed}; add --seed ${summary.seed} to run it again with the same data and the same cuts.\n`,

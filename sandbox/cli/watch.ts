@@ -5,7 +5,7 @@
 import { watch } from 'node:fs';
 import { sep } from 'node:path';
 import type { Summary } from '../harness/run.ts';
-import { checkReport, harnessErrorLine, killedNote } from './report.ts';
+import { checkReport, harnessErrorLine, killedNote, unflushedNote } from './report.ts';
 
 /**
  * Editors save in steps (a temporary file, a rename, a second write of the metadata): the
@@ -120,12 +120,15 @@ export interface WatchOptions {
   write: (stream: 'stdout' | 'stderr', text: string) => void;
   /** The command takes --seed: a failed run's seed is worth saying. */
   seedFlag?: boolean;
+  /** The learner's program is a command of their own (--cmd): a hang may be a full buffer. */
+  command?: boolean;
 }
 
 /** The verdict of one run, on stdout and stderr as `check` prints it. */
 export function watchVerdict(
   summary: Summary,
   seedFlag = false,
+  command = false,
 ): { stdout: string; stderr: string } {
   if (summary.verdict === 'error') return { stdout: '', stderr: harnessErrorLine(summary) };
   // As `check` says it: a failed run's data and cuts come back with its seed.
@@ -133,7 +136,8 @@ export function watchVerdict(
     seedFlag && summary.passed === false && summary.seed !== undefined
       ? `This check run used seed ${summary.seed}; add --seed ${summary.seed} to watch with the same data and the same cuts.\n`
       : '';
-  return { stdout: checkReport(summary, false), stderr: killedNote(summary) + seed };
+  const notes = killedNote(summary) + unflushedNote(summary, command);
+  return { stdout: checkReport(summary, false), stderr: notes + seed };
 }
 
 /** Checks now and after every save until the process is stopped (Ctrl-C). */
@@ -153,7 +157,7 @@ export function watchExercise(options: WatchOptions): { close: () => void } {
     );
     first = false;
     const summary = await options.check();
-    const shown = watchVerdict(summary, options.seedFlag);
+    const shown = watchVerdict(summary, options.seedFlag, options.command);
     if (shown.stderr) write('stderr', shown.stderr);
     if (shown.stdout) write('stdout', shown.stdout);
     write('stdout', `Watching ${names} for saves (Ctrl-C stops).\n`);
