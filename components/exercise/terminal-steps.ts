@@ -17,7 +17,14 @@ export interface TerminalSteps {
    * or two for an HTTP exercise (a server first, then the program in another terminal).
    */
   byHand: { command: string; note?: string }[];
+  /**
+   * Where the exercise takes a program in any language (--cmd: exercises/command-slot.ts):
+   * the file it stands in for, and `check` with a Python example of the command.
+   */
+  anyLanguage?: { file: string; check: string };
 }
+
+import type { CommandSlot } from '../../sandbox/exercises/command-slot.ts';
 
 const SECOND_TERMINAL = ', then in another terminal: ';
 
@@ -29,8 +36,14 @@ function byHandSteps(howToRun: string): TerminalSteps['byHand'] {
 }
 
 /** `exercise`: its folder in the clone, e.g. lessons/02-the-wire/exercises/raw-client. */
-export function terminalSteps(id: string, exercise: string, howToRun: string): TerminalSteps {
+export function terminalSteps(
+  id: string,
+  exercise: string,
+  howToRun: string,
+  slot?: CommandSlot,
+): TerminalSteps {
   const folder = `my-${id}`;
+  const python = slot && slot.file.replace(/\.ts$/, '.py');
   return {
     folder,
     copy: `cp -r ${exercise}/starter ${folder}`,
@@ -38,5 +51,11 @@ export function terminalSteps(id: string, exercise: string, howToRun: string): T
     check: `npm run --silent exercise -- check ${id} --dir ${folder}`,
     watch: `npm run --silent exercise -- watch ${id} --dir ${folder}`,
     byHand: byHandSteps(howToRun),
+    ...(slot && {
+      anyLanguage: {
+        file: slot.file,
+        check: `npm run --silent exercise -- check ${id} --dir ${folder} --cmd 'python3 ${python}'`,
+      },
+    }),
   };
 }

@@ -23,7 +23,10 @@ import { sweepJson, sweepProblems, sweepReport, sweepRows } from './seed-sweep.t
 import { newSeed } from '../input/seed.ts';
 import { learnerFolderProblems } from './learner-folder.ts';
 import { watchExercise } from './watch.ts';
-import { resolveChecks, runExercise, type ChecksSource } from '../harness/run.ts';
+import { accepting, resolveChecks, runExercise, type ChecksSource } from '../harness/run.ts';
+import { commandSlot, noCommandSlot } from '../exercises/command-slot.ts';
+import { commandFlag } from '../input/command-flag.ts';
+import { missingProgram } from '../exercises/command-program.ts';
 import { runInHarness } from './harness-child.ts';
 import type { HarnessEvent } from '../contract/events.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../exercises/ids.ts';
@@ -43,12 +46,14 @@ import {
   harnessErrorLine,
   killedNote,
   runEndingLine,
+  unflushedNote,
 } from './report.ts';
 
 const USAGE =
   'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N] [--seed N]' +
   '\n       exercise run <id> [--dir <folder> | --solution] [--timeout-ms N]' +
   '\n       exercise watch <id> --dir <folder> [--timeout-ms N] [--seed N]' +
+  "\n       (check, run, watch: --dir <folder> --cmd '<command>' runs your program in any language)" +
   '\n       exercise fixtures <id> [--fixtures <folder>] [--jobs N] [--json] [--timeout-ms N] [--seeds N]';
 
 const fixturesArgs = z.object({
@@ -120,10 +125,34 @@ const commandArgs = (mode: 'check' | 'run') =>
       'timeout-ms': timeoutMsFlag,
       // A failed check run names its seed; passing it runs the same data and cuts again.
       seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
+      cmd: z.string().optional(),
     })
-    .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' });
+    .refine((a) => !(a.dir && a.solution), { message: 'use either --dir or --solution, not both' })
+    .refine((a) => a.cmd === undefined || a.dir !== undefined, { message: CMD_NEEDS_DIR });
 
 const usage = (message: string): never => failUsage(message, USAGE);
+
+const CMD_NEEDS_DIR =
+  '--cmd needs --dir <folder>: the folder your program is in (the command runs in a copy of it, as a TypeScript file would)';
+
+/**
+ * The words of --cmd, once it is sure the exercise takes one (command-slot.ts); a usage
+ * error otherwise. Kept as typed: the harness, a process of its own, splits it again.
+ */
+function checkCommand(
+  root: string,
+  id: string,
+  cmd: string | undefined,
+  dir: string | undefined,
+): string[] | undefined {
+  if (cmd === undefined) return undefined;
+  const words = commandFlag.safeParse(cmd);
+  if (!words.success) return usage(words.error.issues.map((i) => i.message).join('\n'));
+  if (!commandSlot(loadExercise(root, id).meta)) usage(noCommandSlot(id, accepting(root)));
+  const missing = dir === undefined ? undefined : missingProgram(words.data, dir, process.env.PATH);
+  if (missing) usage(missing);
+  return words.data;
+}
 
 const watchArgs = z.object({
   id: exerciseIdSchema({
@@ -136,6 +165,7 @@ const watchArgs = z.object({
   }),
   'timeout-ms': timeoutMsFlag,
   seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
+  cmd: z.string().optional(),
 });
 
 /** The watch command: check the folder, then again after every save, until Ctrl-C. */
@@ -149,8 +179,10 @@ async function watchCommand(root: string, rest: string[], checks: ChecksSource):
     usage: USAGE,
   });
   let editable: string[] = [];
+  let command: string[] | undefined;
   try {
     editable = loadExercise(root, a.id).meta.files.editable;
+    command = checkCommand(root, a.id, a.cmd, a.dir);
   } catch (err) {
     usage((err as Error).message);
   }
@@ -160,7 +192,8 @@ async function watchCommand(root: string, rest: string[], checks: ChecksSource):
   const loaded = await resolveChecks(checks);
   watchExercise({
     folder: a.dir,
-    editable,
+    // A program of the learner's own may be any of the folder's files.
+    editable: command ? undefined : editable,
     check: () =>
       runExercise(
         {
@@ -170,12 +203,14 @@ async function watchCommand(root: string, rest: string[], checks: ChecksSource):
           exercisesRoot: root,
           timeoutMs: a['timeout-ms'],
           seed: a.seed,
+          command,
           checks: loaded,
         },
         () => {},
       ),
     write: (stream, text) => process[stream].write(text),
     seedFlag: true,
+    command: command !== undefined,
   });
   // The watcher keeps the process alive; only a signal ends it (signals.ts exits with its code).
   return new Promise<number>(() => {});
@@ -208,6 +243,7 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
   let limitMs = 0;
   try {
     limitMs = a['timeout-ms'] ?? loadExercise(root, a.id).meta.run.timeoutMs;
+    checkCommand(root, a.id, a.cmd, a.dir);
   } catch (err) {
     usage((err as Error).message);
   }
@@ -231,6 +267,7 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
       timeoutMs: a['timeout-ms'],
       limitMs,
       seed: a.seed,
+      cmd: a.cmd,
     },
     // run shows the program's own output as it comes; check shows only the verdict.
     mode === 'run' ? echoOutput : () => {},
@@ -257,6 +294,7 @@ export async function exerciseCommand(argv: string[], checks: ChecksSource): Pro
     process.stderr.write(`${summary.summary}\n`);
   }
   process.stderr.write(killedNote(summary));
+  process.stderr.write(unflushedNote(summary, a.cmd !== undefined));
   if (mode === 'check' && summary.passed === false && summary.seed !== undefined) {
     process.stderr.write(
       `This check run used seed ${summary.seed}; add --seed ${summary.seed} to run it again with the same data and the same cuts.\n`,

@@ -26,6 +26,8 @@ export interface ChildRun {
   /** The limit the harness holds (the flag, else the exercise's own), held here from outside too. */
   limitMs: number;
   seed?: number;
+  /** The learner's own command (--cmd), as they typed it: the harness splits it again. */
+  cmd?: string;
 }
 
 /** What became of the run: its summary, or a harness that exited 2 on a usage error. */
@@ -41,6 +43,7 @@ export async function runInHarness(
   if (run.solution) args.push('--solution');
   if (run.timeoutMs !== undefined) args.push('--timeout-ms', String(run.timeoutMs));
   if (run.seed !== undefined) args.push('--seed', String(run.seed));
+  if (run.cmd !== undefined) args.push('--cmd', run.cmd);
   const started = performance.now();
   // The nonce goes on stdin, out of the learner's sight (signed-events.ts).
   const nonce = newNonce();

@@ -72,6 +72,22 @@ export function harnessErrorLine(summary: Summary): string {
 }
 
 /** For stderr: processes the harness had to end, with advice when the program left them. */
+/**
+ * After a run of the learner's own command (--cmd) that hung: the likeliest cause outside
+ * Node. Most languages keep what a program writes to a pipe in a buffer until it fills or is
+ * flushed (Python, C's stdio, Java's BufferedWriter), so a message that was written never
+ * left, and both sides wait; the checks can only say what did not cross.
+ */
+export function unflushedNote(summary: Summary, command: boolean): string {
+  if (!command || summary.verdict !== 'timeout') return '';
+  return (
+    'note: your program ran as your own command. A program that writes to a pipe may keep ' +
+    'what it wrote in a buffer until it flushes: flush after each message (Python: ' +
+    "print(..., flush=True) or sys.stdout.flush(), and the same for a child's stdin; or run " +
+    'it as python3 -u).\n'
+  );
+}
+
 export function killedNote(summary: Summary): string {
   const n = summary.killed;
   if (!n) return '';

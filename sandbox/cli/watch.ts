@@ -5,7 +5,7 @@
 import { watch } from 'node:fs';
 import { sep } from 'node:path';
 import type { Summary } from '../harness/run.ts';
-import { checkReport, harnessErrorLine, killedNote } from './report.ts';
+import { checkReport, harnessErrorLine, killedNote, unflushedNote } from './report.ts';
 
 /**
  * Editors save in steps (a temporary file, a rename, a second write of the metadata): the
@@ -84,35 +84,51 @@ export function rerunner(run: () => Promise<void>, settleMs = SETTLE_MS): Rerunn
  */
 export function watchFiles(
   folder: string,
-  files: readonly string[],
+  files: readonly string[] | undefined,
   changed: (file: string) => void,
 ): () => void {
-  const wanted = new Set(files);
+  const wanted = files && new Set(files);
   const watcher = watch(folder, { recursive: true }, (_event, name) => {
     // Without a name the platform could not say which file: it may be one of ours.
-    if (name === null) return changed(files[0] ?? '');
+    if (name === null) return changed(files?.[0] ?? '');
     const file = String(name).split(sep).join('/');
-    if (wanted.has(file)) changed(file);
+    if (wanted ? wanted.has(file) : anyFileOfTheProgram(file)) changed(file);
   });
   return () => watcher.close();
+}
+
+/**
+ * A program in a language of the learner's choice (--cmd) may read any of its folder's files;
+ * not what its runs and tools write themselves (caches, hidden folders, installed packages).
+ */
+function anyFileOfTheProgram(file: string): boolean {
+  return !file
+    .split('/')
+    .some((part) => part.startsWith('.') || part === 'node_modules' || part === '__pycache__');
 }
 
 export interface WatchOptions {
   /** The learner's folder. */
   folder: string;
-  /** The exercise's editable files, relative to the folder: the only ones a check reads. */
-  editable: readonly string[];
+  /**
+   * The exercise's editable files, relative to the folder: the only ones a check reads.
+   * Absent for a command of the learner's own (--cmd): then any file of the folder.
+   */
+  editable?: readonly string[];
   /** One check of the folder as it is now. */
   check: () => Promise<Summary>;
   write: (stream: 'stdout' | 'stderr', text: string) => void;
   /** The command takes --seed: a failed run's seed is worth saying. */
   seedFlag?: boolean;
+  /** The learner's program is a command of their own (--cmd): a hang may be a full buffer. */
+  command?: boolean;
 }
 
 /** The verdict of one run, on stdout and stderr as `check` prints it. */
 export function watchVerdict(
   summary: Summary,
   seedFlag = false,
+  command = false,
 ): { stdout: string; stderr: string } {
   if (summary.verdict === 'error') return { stdout: '', stderr: harnessErrorLine(summary) };
   // As `check` says it: a failed run's data and cuts come back with its seed.
@@ -120,13 +136,14 @@ export function watchVerdict(
     seedFlag && summary.passed === false && summary.seed !== undefined
       ? `This check run used seed ${summary.seed}; add --seed ${summary.seed} to watch with the same data and the same cuts.\n`
       : '';
-  return { stdout: checkReport(summary, false), stderr: killedNote(summary) + seed };
+  const notes = killedNote(summary) + unflushedNote(summary, command);
+  return { stdout: checkReport(summary, false), stderr: notes + seed };
 }
 
 /** Checks now and after every save until the process is stopped (Ctrl-C). */
 export function watchExercise(options: WatchOptions): { close: () => void } {
   const { folder, editable, write } = options;
-  const names = editable.join(', ');
+  const names = editable ? editable.join(', ') : 'its files';
   let saved = new Set<string>();
   let first = true;
   const runner = rerunner(async () => {
@@ -140,7 +157,7 @@ export function watchExercise(options: WatchOptions): { close: () => void } {
     );
     first = false;
     const summary = await options.check();
-    const shown = watchVerdict(summary, options.seedFlag);
+    const shown = watchVerdict(summary, options.seedFlag, options.command);
     if (shown.stderr) write('stderr', shown.stderr);
     if (shown.stdout) write('stdout', shown.stdout);
     write('stdout', `Watching ${names} for saves (Ctrl-C stops).\n`);

@@ -22,6 +22,7 @@ import { formatSentinelLine } from '../runtime/shared/sentinel.ts';
 import { consoleMain } from './console-main.ts';
 import { CONSOLE_FLAG } from './console-run.ts';
 import { firstLine } from './first-line.ts';
+import { commandFlag } from '../input/command-flag.ts';
 
 const Args = z.object({
   exercise: exerciseIdSchema({
@@ -38,11 +39,13 @@ const Args = z.object({
   nonce: z.string().min(16, { message: '--nonce must be at least 16 characters' }).optional(),
   // The same, read as the first line of stdin: out of sight of the command line.
   'nonce-stdin': z.boolean().optional(),
+  // The learner's own program, in any language (RunOptions.command), as they typed it.
+  cmd: commandFlag.optional(),
 });
 
 const USAGE =
   'usage: main.ts --exercise <id> --workspace <dir> --mode run|check ' +
-  '[--exercises-root <dir>] [--timeout-ms N] [--seed N]';
+  "[--exercises-root <dir>] [--timeout-ms N] [--seed N] [--cmd '<command>']";
 
 /**
  * A standby's warm-up while it waits for its run (standby-args.ts): the first parse of the
@@ -85,6 +88,7 @@ export async function harnessMain(argv: string[], checks: ChecksSource): Promise
       exercisesRoot: root,
       timeoutMs: a['timeout-ms'],
       seed: a.seed,
+      command: a.cmd,
       checks,
     },
     (event) =>

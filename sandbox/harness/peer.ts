@@ -17,6 +17,8 @@ import type { ProcessGroup } from './process-group.ts';
 import { StdioPeer } from './stdio-peer.ts';
 import { nodeArgsFor, programArg } from './stripped.ts';
 import { TapFile } from './tap-file.ts';
+import { commandArgument } from '../exercises/command-slot.ts';
+import type { LearnerCommand } from './session.ts';
 
 export interface Peer {
   /** The program's arguments, with "{peer}" replaced by how to reach the peer. */
@@ -61,6 +63,8 @@ export interface PeerSetup {
   seed?: number;
   /** The check scenario's flags for the peer's server (exercise.json run.scenarios). */
   scenarioFlags?: readonly string[];
+  /** The learner's own command (--cmd): as the server, or in the argument naming its file. */
+  command?: LearnerCommand;
   /**
    * How the learner's server is contained where it is docked: its namespace (as the
    * program's), the run's marker, and each start handed to the run's search for strays.
@@ -156,8 +160,16 @@ async function startDocked(setup: PeerSetup): Promise<Peer> {
 function dockedParts(setup: PeerSetup): { server: Command; flags: string[] } {
   const file = peerFile(setup.run.peer);
   if (file === undefined) return knownServerParts(setup);
+  const own = ownServer(setup);
+  if (own) return { server: own, flags: [] };
   const args = [...heapFlags(), ...nodeArgsFor(setup.work, file, setup.stripped)];
   return { server: { command: process.execPath, args }, flags: [] };
+}
+
+/** The learner's server as their own command (--cmd), when it is one. */
+function ownServer(setup: PeerSetup): Command | undefined {
+  const own = setup.command?.slot.kind === 'server' ? setup.command.words : undefined;
+  return own && { command: own[0]!, args: own.slice(1) };
 }
 
 function startRelayed(setup: PeerSetup): Peer {
@@ -166,7 +178,10 @@ function startRelayed(setup: PeerSetup): Peer {
   const server =
     file === undefined
       ? knownServerCommand(setup)
-      : { command: process.execPath, args: nodeArgsFor(work, file, setup.stripped) };
+      : (ownServer(setup) ?? {
+          command: process.execPath,
+          args: nodeArgsFor(work, file, setup.stripped),
+        });
   const tapFile = new TapFile();
   const tapped = [
     ...(setup.relay ?? DEFAULT_RELAY),
@@ -184,9 +199,17 @@ function startRelayed(setup: PeerSetup): Peer {
 
 /** The program's arguments, "{peer}" replaced by the command that reaches the peer. */
 function expandPeer(setup: PeerSetup, peer: string[]): string[] {
-  return setup.run.args.flatMap((a) =>
-    a === '{peer}' ? peer : [programArg(setup.work, a, setup.stripped)],
-  );
+  return setup.run.args.flatMap((a) => (a === '{peer}' ? peer : [otherArg(setup, a)]));
+}
+
+/**
+ * An argument other than "{peer}": the learner's command where it names the file the command
+ * replaces (the driver starts it: command-slot.ts), else a file of the work folder as it is.
+ */
+function otherArg(setup: PeerSetup, arg: string): string {
+  const own = setup.command;
+  if (own?.slot.kind === 'argument' && own.slot.file === arg) return commandArgument(own.words);
+  return programArg(setup.work, arg, setup.stripped);
 }
 
 /** The harness starts the known server on HTTP and gives the program the proxy's URL. */
@@ -212,9 +235,7 @@ async function startHttp(setup: PeerSetup): Promise<Peer> {
     setup.limits.maxFrameBytes,
   );
   return {
-    args: setup.run.args.map((a) =>
-      a === '{peer}' ? http.url : programArg(setup.work, a, setup.stripped),
-    ),
+    args: setup.run.args.map((a) => (a === '{peer}' ? http.url : otherArg(setup, a))),
     record,
     started: true,
     stdinClosed: false,

@@ -6,7 +6,14 @@ import { performance } from 'node:perf_hooks';
 import { runChecks } from './judge.ts';
 import { tally, tallyText } from './tally.ts';
 import type { Check, RunRecord, Verdict } from '../contract/check.ts';
-import { defaultExercisesRoot, defaultWorkRoot, loadExercise } from '../exercises/loader.ts';
+import {
+  defaultExercisesRoot,
+  defaultWorkRoot,
+  loadExercise,
+  loadExercises,
+} from '../exercises/loader.ts';
+import { commandSlot, noCommandSlot } from '../exercises/command-slot.ts';
+import type { LearnerCommand } from './session.ts';
 import type { Exercise } from '../exercises/loader.ts';
 import type { ServerCommands } from '../exercises/servers.ts';
 import type { CheckResult, HarnessEvent } from '../contract/events.ts';
@@ -41,6 +48,17 @@ export interface RunOptions {
   workspace?: string;
   /** Check the exercise's own solution instead (authoring, tests). */
   solution?: boolean;
+  /**
+   * The learner's program as a command of their own, in any language (--cmd, split into
+   * words): started where the exercise starts its editable file (exercises/command-slot.ts),
+   * in the work folder, which then holds every file of the workspace (work-folder.ts).
+   */
+  command?: readonly string[];
+  /**
+   * Top-level names in the workspace that are not the learner's, left out when a command's
+   * folder is copied (the take-home folder's harness, its shelf of exercises).
+   */
+  notLearners?: readonly string[];
   /**
    * The Node running this cannot strip types: the starter holds a .js twin of every .ts
    * (written by the bundler) and the workspace the learner's twins (stripped in the page),
@@ -136,6 +154,13 @@ export async function runExercise(
     return fail(options, emit, noChecks, started);
   }
 
+  let command: LearnerCommand | undefined;
+  if (options.command) {
+    const slot = commandSlot(exercise.meta);
+    if (!slot) return fail(options, emit, noCommandSlot(exercise.id, accepting(root)), started);
+    command = { slot, words: options.command };
+  }
+
   const workRoot = resolve(options.workRoot ?? defaultWorkRoot(root));
   mkdirSync(workRoot, { recursive: true });
   const work = claimWorkFolder(workRoot, exercise.id);
@@ -148,7 +173,8 @@ export async function runExercise(
   try {
     prepareWork(exercise, work, options);
     // Stripped twins were judged by the page as it stripped them (learner-files.ts).
-    const unrunnable = options.stripped ? [] : unrunnableTypeScript(exercise, work);
+    // A learner's own command runs none of their TypeScript (there may be none).
+    const unrunnable = options.stripped || command ? [] : unrunnableTypeScript(exercise, work);
     if (unrunnable.length > 0) {
       // Told as a compiler would tell it, on the learner's stderr, and nothing starts.
       for (const p of unrunnable) {
@@ -175,7 +201,7 @@ export async function runExercise(
         scenarios,
         work,
         workRoot,
-        options: { ...options, seed },
+        options: { ...options, seed, command },
         emit,
         onStarted,
         checks: async () => (await checksOf()) ?? [],
@@ -183,7 +209,7 @@ export async function runExercise(
       record = { ...ran.record, killed: ran.killed };
       results = ran.results;
     } else {
-      record = await execute(exercise, work, { ...options, seed }, emit, onStarted);
+      record = await execute(exercise, work, { ...options, seed, command }, emit, onStarted);
     }
     let passed: boolean | undefined;
     if (options.mode === 'check') {
@@ -232,6 +258,13 @@ export async function runExercise(
     releaseWork();
     removeWork();
   }
+}
+
+/** The exercises of the course that take a command of the learner's own. */
+export function accepting(root: string): string[] {
+  return loadExercises(root)
+    .filter((exercise) => commandSlot(exercise.meta))
+    .map((exercise) => exercise.id);
 }
 
 function describe(verdict: Verdict): string {

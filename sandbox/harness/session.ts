@@ -17,6 +17,13 @@ import { heapFlags, ranOutOfMemory } from './memory-limit.ts';
 import { notify } from './notices.ts';
 import { nodeArgsFor } from './stripped.ts';
 import { atExit } from './at-exit.ts';
+import type { CommandSlot } from '../exercises/command-slot.ts';
+
+/** The learner's program as a command of their own (--cmd), and the file it stands in for. */
+export interface LearnerCommand {
+  slot: CommandSlot;
+  words: readonly string[];
+}
 
 /** The limits and commands of one session (a subset of RunOptions, documented there). */
 export interface SessionOptions {
@@ -27,6 +34,8 @@ export interface SessionOptions {
   connector?: string[];
   servers?: ServerCommands;
   stripped?: boolean;
+  /** The learner's command, started where its editable file would be (RunOptions.command). */
+  command?: LearnerCommand;
   /** A check run's seed (RunOptions.seed); absent in run mode. */
   seed?: number;
   /** The flags of the check scenario this session runs (scenarios.ts). */
@@ -92,6 +101,7 @@ export async function execute(
     stripped: options.stripped ?? false,
     seed: options.seed,
     scenarioFlags: options.scenarioFlags,
+    command: options.command,
     // A learner's server belongs to the run as the program does: where there is no namespace
     // to end it, the search for strays must find what it leaves behind too.
     learnerServer: {
@@ -103,9 +113,18 @@ export async function execute(
     },
   });
 
+  // The learner's own command takes the place of `node <program>`; the namespace's address
+  // space limit holds it as the heap flags hold Node.
+  const own = options.command?.slot.kind === 'program' ? options.command.words : undefined;
   const group = new ProcessGroup(
-    process.execPath,
-    [...heapFlags(), ...nodeArgsFor(work, run.program, options.stripped ?? false), ...peer.args],
+    own ? own[0]! : process.execPath,
+    own
+      ? [...own.slice(1), ...peer.args]
+      : [
+          ...heapFlags(),
+          ...nodeArgsFor(work, run.program, options.stripped ?? false),
+          ...peer.args,
+        ],
     work,
     learnerEnv(process.env, marker),
     { namespace: namespace(work) },

@@ -36,6 +36,8 @@ export interface Target {
   timeoutMs?: number;
   /** A check run's seed, where a fixture's frame numbers depend on this run's data. */
   seed?: number;
+  /** The learner's program as a command of its own (--cmd), run in a copy of `dir`. */
+  command?: string[];
 }
 
 export function check(exercise: string, target: Target = {}): Promise<Summary> {
@@ -49,6 +51,7 @@ export function check(exercise: string, target: Target = {}): Promise<Summary> {
       // machine must not turn a slow start into a failure.
       timeoutMs: target.timeoutMs ?? 30_000,
       ...(target.seed === undefined ? {} : { seed: target.seed }),
+      ...(target.command === undefined ? {} : { command: target.command }),
       checks,
     },
     () => {},

@@ -4,8 +4,8 @@
 // passes the solution (exit 0) and fails the starter (exit 1), with readable lines, of one
 // exercise of each shape (tests/setup/exercise-shapes.ts): the zip holds an exercise's files
 // and starts its peer alike for every exercise of a shape.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { takeHomeFiles, takeHomeFolder } from '../../components/workbench/take-h
 import { zipTakeHome } from '../../components/workbench/take-home-zip.ts';
 import { shapeCover, shapeLabel } from '../setup/exercise-shapes.ts';
 import { buildParts, REPO, unzipInto } from './take-home-fixture.ts';
+import { folderOf } from '../exercises/helpers.ts';
 // v22.23.3: strips types by default, as every Node 22.18+ does.
 import { NODE22 } from './node22.ts';
 
@@ -161,6 +162,30 @@ describe('take-home zip, unzipped and run with a plain node', () => {
     expect(run.out.trimEnd().split('\n').at(-1)).toBe('[the program finished]');
   });
 
+  it('judges a program in another language with --cmd, as the exercise CLI does', async () => {
+    const bin = binWith(NODE24, 'python');
+    // The interpreter itself: a python3 on PATH may be a launcher script (pyenv's) that needs
+    // more than this PATH.
+    const python = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], {
+      encoding: 'utf8',
+    }).trim();
+    symlinkSync(python, join(bin, 'python3'));
+    const dir = unzipped('raw-client', {}, 'python');
+    copyFileSync(
+      join(folderOf('raw-client').dir, 'fixtures-py/ok-readline/client.py'),
+      join(dir, 'client.py'),
+    );
+    const passed = await harness(dir, bin, [...CHECK, '--cmd', 'python3 client.py']);
+    expect(passed.code, passed.out + passed.err).toBe(0);
+    expect(passed.out.trimEnd().split('\n').at(-1)).toMatch(/^\d+ passed, 0 failed$/);
+    // The starter's client.ts is still there, and without --cmd it is what runs: it fails.
+    const starter = await harness(dir, bin, CHECK);
+    expect(starter.code, starter.out + starter.err).toBe(1);
+    const refused = await harness(dir, bin, ['check', '--cmd', 'python3 client.py > out.txt']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('">" would be a redirection in a shell');
+  });
+
   it('says what is wrong, with exit 2 or 3, instead of failing obscurely', async () => {
     const bin = binWith(NODE24, 'usage');
     const dir = unzipped('raw-client', {}, 'usage');
@@ -170,6 +195,7 @@ describe('take-home zip, unzipped and run with a plain node', () => {
       [['run', '--json'], 2, '--json goes with check'],
       [['check', '--exercise', 'two-kinds-of-failure'], 2, 'unknown exercise'],
       [['check', '--verbose'], 2, "Unknown option '--verbose'"],
+      [['check', '--cmd', 'python9 client.py'], 2, 'no program called python9'],
       // A Node that does not strip types (as before 22.18) is told so before anything runs.
       [['--no-experimental-strip-types', 'harness.mjs', 'check'], 3, 'Node 22.18 or newer'],
     ];

@@ -2,9 +2,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { NODE22 } from '../runtime/node22.ts';
-import { missingPreconditions } from './preconditions.ts';
+import { missingPreconditions, onPath } from './preconditions.ts';
 
-const HERE = { nodeVersion: process.versions.node, node22: NODE22 };
+const HERE = { nodeVersion: process.versions.node, node22: NODE22, python3: onPath('python3') };
 
 describe('the suite preconditions', () => {
   it('find nothing missing on this machine', () => {
@@ -21,6 +21,17 @@ describe('the suite preconditions', () => {
     expect(missing[0]).toMatch(/Node 20\.19\.0, expected 24/);
     expect(missing[1]).toMatch(/Node 22 stand-in is missing at \/nowhere\/node: run npm ci/);
     expect(missing[2]).toMatch(/Chromium is missing at \/nowhere\/chromium/);
+  });
+
+  it('name a python3 missing from PATH, and one that is no Python 3', () => {
+    expect(onPath('python3', '/nowhere')).toBeNull();
+    expect(missingPreconditions({ ...HERE, python3: null })).toEqual([
+      expect.stringMatching(/^python3 is not on PATH.*apt-get install -y python3/),
+    ]);
+    // A program that answers --version, but not as a Python 3.
+    expect(missingPreconditions({ ...HERE, python3: '/bin/true' })).toEqual([
+      expect.stringMatching(/^\/bin\/true is not a Python 3 \(it says "true \(GNU coreutils\)/),
+    ]);
   });
 
   it('refuse a stand-in that is not Node 22', () => {

@@ -2,7 +2,8 @@
 // under a second. Without it a missing piece makes the run slow instead of red: every test
 // that spawns the Node 22 stand-in gets ENOENT and waits out its limit before failing.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { NODE22 } from '../runtime/node22.ts';
 
 export interface Machine {
@@ -12,6 +13,25 @@ export interface Machine {
   node22: string;
   /** Chromium, for the browser tests only. */
   chromium?: string;
+  /**
+   * The python3 the tests of programs in other languages run (--cmd), as found on PATH
+   * (null: not found); the unit and integration tests ask for it, the browser tests do not.
+   */
+  python3?: string | null;
+}
+
+/** Where `name` is on PATH, or null. */
+export function onPath(name: string, path = process.env.PATH ?? ''): string | null {
+  for (const dir of path.split(delimiter).filter(Boolean)) {
+    const at = join(dir, name);
+    try {
+      accessSync(at, constants.X_OK);
+      return at;
+    } catch {
+      // Not in this folder.
+    }
+  }
+  return null;
 }
 
 /** What this machine lacks for the suite, one sentence each that names it and its remedy. */
@@ -32,6 +52,16 @@ export function missingPreconditions(machine: Machine): string[] {
   } else if (!node22.startsWith('v22.')) {
     missing.push(`the Node 22 stand-in at ${machine.node22} is ${node22}, expected v22`);
   }
+  if (machine.python3 === null) {
+    missing.push(
+      'python3 is not on PATH, and the tests of learner programs written in Python need it: ' +
+        'apt-get install -y python3 (.ci/run does this where it is missing)',
+    );
+  } else if (machine.python3 !== undefined && !/^Python 3\./.test(pythonVersion(machine.python3))) {
+    missing.push(
+      `${machine.python3} is not a Python 3 (it says "${pythonVersion(machine.python3)}")`,
+    );
+  }
   if (machine.chromium !== undefined && !existsSync(machine.chromium)) {
     missing.push(
       `Chromium is missing at ${machine.chromium}: apt-get install -y chromium ` +
@@ -47,6 +77,12 @@ function versionOf(node: string): string | undefined {
   return run.status === 0 ? run.stdout.trim() : undefined;
 }
 
+function pythonVersion(python: string): string {
+  const run = spawnSync(python, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+  const said = `${run.stdout}${run.stderr}`.trim().split('\n')[0] ?? '';
+  return run.status === 0 ? said : `exit ${run.status}`;
+}
+
 export function failOnMissing(machine: Machine): void {
   const missing = missingPreconditions(machine);
   if (missing.length > 0) {
@@ -55,5 +91,5 @@ export function failOnMissing(machine: Machine): void {
 }
 
 export default function setup(): void {
-  failOnMissing({ nodeVersion: process.versions.node, node22: NODE22 });
+  failOnMissing({ nodeVersion: process.versions.node, node22: NODE22, python3: onPath('python3') });
 }

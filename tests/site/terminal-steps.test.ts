@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { terminalSteps } from '../../components/exercise/terminal-steps.ts';
 import { loadExercises } from '../../sandbox/exercises/loader.ts';
+import { commandSlot } from '../../sandbox/exercises/command-slot.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(exec);
@@ -90,6 +91,21 @@ describe.concurrent('"From a terminal" on every exercise page', () => {
     const ran = await type(steps.run.replace('my-raw-client', 'run-raw-client'), clone, 90_000);
     // The starter's client sends nothing yet: the run ends, and says how.
     expect(ran.stdout + ran.stderr).toMatch(/\S/);
+  });
+
+  it("checks a Python client with the page's --cmd line, in the folder it names", async () => {
+    const raw = exercises.find((e) => e.id === 'raw-client')!;
+    const steps = terminalSteps('raw-client', rawClient, '', commandSlot(raw.meta));
+    const folder = 'python-raw-client';
+    const copied = await type(steps.copy.replace('my-raw-client', folder), clone);
+    expect(copied.code).toBe(0);
+    // The page names client.py; the learner's file is the Python fixture of a correct client.
+    expect(steps.anyLanguage?.check).toContain("--cmd 'python3 client.py'");
+    cpSync(join(raw.dir, 'fixtures-py/ok-readline/client.py'), join(clone, folder, 'client.py'));
+    const line = steps.anyLanguage!.check.replace('my-raw-client', folder);
+    const checked = await type(line, clone, 90_000);
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+    expect(checked.stdout).toMatch(/ 0 failed/);
   });
 
   it('watches the copy with watch --dir until Ctrl-C', async () => {

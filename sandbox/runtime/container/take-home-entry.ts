@@ -17,12 +17,16 @@ import {
   harnessErrorLine,
   killedNote,
   runEventText,
+  unflushedNote,
 } from '../../cli/report.ts';
+import { commandSlot, noCommandSlot } from '../../exercises/command-slot.ts';
+import { missingProgram } from '../../exercises/command-program.ts';
+import { commandFlag } from '../../input/command-flag.ts';
 import { watchExercise } from '../../cli/watch.ts';
 import { EXERCISE_ID_RULE, exerciseIdSchema } from '../../exercises/ids.ts';
 import { loadExercise } from '../../exercises/loader.ts';
 import { bundledServers, KNOWN_SERVERS, SERVER_NAMES } from '../../exercises/servers.ts';
-import { runExercise } from '../../harness/run.ts';
+import { accepting, runExercise } from '../../harness/run.ts';
 import { exitOnSignals } from '../../harness/signals.ts';
 import { failUsage, parseCliArgsOrExit } from '../../input/cli-args.ts';
 import { timeoutMsFlag } from '../../input/timeout-flag.ts';
@@ -38,7 +42,8 @@ const USAGE =
   'usage: node harness.mjs run      run your code once and show its output\n' +
   "       node harness.mjs check    run it and judge it with the exercise's checks\n" +
   '       node harness.mjs watch    check it, then again each time you save a file (Ctrl-C stops)\n' +
-  '       options: [--exercise <id>] [--json] (check only) [--timeout-ms N]';
+  "       options: [--exercise <id>] [--json] (check only) [--timeout-ms N] [--cmd '<command>']\n" +
+  "       --cmd '<command>' runs your program in any language (e.g. --cmd 'python3 client.py')";
 
 const Args = z.object({
   command: z.enum(['run', 'check', 'watch'], {
@@ -53,6 +58,7 @@ const Args = z.object({
   }).optional(),
   json: z.boolean().default(false),
   'timeout-ms': timeoutMsFlag,
+  cmd: commandFlag.optional(),
 });
 
 const Marker = z.object({ exercise: z.string() });
@@ -112,10 +118,16 @@ async function main(argv: string[]): Promise<number | undefined> {
   // A wrong --exercise is the learner's typing, not a harness error (as in the exercise CLI).
   let editable: string[] = [];
   try {
-    editable = loadExercise(exercisesRoot, exercise).meta.files.editable;
+    const meta = loadExercise(exercisesRoot, exercise).meta;
+    editable = meta.files.editable;
+    if (a.cmd && !commandSlot(meta)) {
+      failUsage(noCommandSlot(exercise, accepting(exercisesRoot)), USAGE);
+    }
   } catch (err) {
     failUsage((err as Error).message, USAGE);
   }
+  const missing = a.cmd && missingProgram(a.cmd, folder, process.env.PATH);
+  if (missing) failUsage(missing, USAGE);
   const options = {
     exercise,
     // The learner's files sit next to this file; only the editable ones are taken.
@@ -126,12 +138,16 @@ async function main(argv: string[]): Promise<number | undefined> {
     connector: [process.execPath, self, '--connect'],
     // One file serves every known server: the zip carries no program of its own for any.
     servers: bundledServers(self, { ownPrograms: false }),
+    // A program of the learner's own: their files, without the take-home's own.
+    command: a.cmd,
+    notLearners: [...Object.values(TAKE_HOME_PATHS), 'package.json'],
     checks,
   };
   if (a.command === 'watch') {
     watchExercise({
       folder,
-      editable,
+      editable: a.cmd ? undefined : editable,
+      command: a.cmd !== undefined,
       check: () => runExercise({ ...options, mode: 'check' }, () => {}),
       write: (stream, text) => process[stream].write(text),
     });
@@ -156,6 +172,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     return exitCodeOf(summary);
   }
   process.stderr.write(killedNote(summary));
+  process.stderr.write(unflushedNote(summary, a.cmd !== undefined));
   if (a.command === 'check') process.stdout.write(checkReport(summary, a.json));
   return exitCodeOf(summary);
 }

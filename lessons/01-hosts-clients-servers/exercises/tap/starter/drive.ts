@@ -17,10 +17,17 @@
 // "@@tap" line of JSON per scenario; the checker compares them with what the server really
 // received and sent. Your relay's stderr is shown on the driver's stderr as it comes.
 // Run: node drive.ts relay.ts answer-once.ts <server command> [args...]
+// A relay in another language: in relay.ts's place, its command as a JSON list of words,
+// e.g. node drive.ts '["python3","relay.py"]' answer-once.ts npm run --silent paper-trail
+// (what `exercise check tap --cmd 'python3 relay.py'` hands the driver).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 
-const [relayFile, answerOnceFile, ...server] = process.argv.slice(2);
+const [relayArg, answerOnceFile, ...server] = process.argv.slice(2);
+/** How the relay starts: `node relay.ts`, or the command given as JSON words. */
+const relayCommand: string[] = relayArg.startsWith('[')
+  ? (JSON.parse(relayArg) as string[])
+  : [process.execPath, relayArg];
 /** How long the driver waits for a reply before it gives up on it. */
 const PATIENCE_MS = 3000;
 /** The first reply also waits for the server to start, which a busy machine makes slow. */
@@ -41,7 +48,7 @@ interface Relay {
 }
 
 function startRelay(command: string[]): Relay {
-  const child = spawn(process.execPath, [relayFile, ...command], {
+  const child = spawn(relayCommand[0], [...relayCommand.slice(1), ...command], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const relay: Relay = {
