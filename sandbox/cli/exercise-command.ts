@@ -2,7 +2,7 @@
 // `npm run --silent exercise -- check <id> [--dir <folder> | --solution] [--json]`
 // `npm run --silent exercise -- run <id> [--dir <folder> | --solution]`
 // `npm run --silent exercise -- watch <id> --dir <folder>`
-// `npm run --silent exercise -- fixtures <id> [--fixtures <folder>] [--jobs N] [--json] [--seeds N]`
+// `npm run --silent exercise -- fixtures <id> [--fixtures <folder>] [--jobs N] [--json] [--seed N] [--seeds N | --record | --recorded]`
 // check: exit 0 when every check passes, 1 when one fails; run: 0 when the program finished,
 // 1 when it was stopped or crashed; watch: runs until Ctrl-C (130); fixtures: 1 when the starter passes or the solution fails
 // (with --seeds: when any submission's verdict depends on the seed).
@@ -19,6 +19,7 @@ import {
   ruleBreaks,
   runFixtures,
 } from './fixtures.ts';
+import { judgeRecords, recording } from './record-fixtures.ts';
 import { sweepJson, sweepProblems, sweepReport, sweepRows } from './seed-sweep.ts';
 import { newSeed } from '../input/seed.ts';
 import { learnerFolderProblems } from './learner-folder.ts';
@@ -49,19 +50,33 @@ const USAGE =
   'usage: exercise list\n       exercise check <id> [--dir <folder> | --solution] [--json] [--timeout-ms N] [--seed N]' +
   '\n       exercise run <id> [--dir <folder> | --solution] [--timeout-ms N]' +
   '\n       exercise watch <id> --dir <folder> [--timeout-ms N] [--seed N]' +
-  '\n       exercise fixtures <id> [--fixtures <folder>] [--jobs N] [--json] [--timeout-ms N] [--seeds N]';
+  '\n       exercise fixtures <id> [--fixtures <folder>] [--jobs N] [--json] [--timeout-ms N] [--seed N] [--seeds N | --record | --recorded]';
 
-const fixturesArgs = z.object({
-  id: exerciseIdSchema({
-    missing: 'fixtures needs an exercise id',
-    wrong: `the exercise id must be ${EXERCISE_ID_RULE}`,
-  }),
-  fixtures: z.string().min(1, { message: '--fixtures needs a folder' }).optional(),
-  jobs: wholeNumber('--jobs', { min: 1, max: 16 }).optional(),
-  json: z.boolean().default(false),
-  'timeout-ms': timeoutMsFlag,
-  seeds: wholeNumber('--seeds', { min: 1, max: 100 }).optional(),
-});
+const fixturesArgs = z
+  .object({
+    id: exerciseIdSchema({
+      missing: 'fixtures needs an exercise id',
+      wrong: `the exercise id must be ${EXERCISE_ID_RULE}`,
+    }),
+    fixtures: z.string().min(1, { message: '--fixtures needs a folder' }).optional(),
+    jobs: wholeNumber('--jobs', { min: 1, max: 16 }).optional(),
+    json: z.boolean().default(false),
+    'timeout-ms': timeoutMsFlag,
+    seeds: wholeNumber('--seeds', { min: 1, max: 100 }).optional(),
+    // One seed for every run (a recorded fixture keeps its record's): the seed a fixture
+    // table's frames were written for.
+    seed: wholeNumber('--seed', { max: 2 ** 32 - 1 }).optional(),
+    // Store each fixture's run beside it; or judge the stored runs without starting anything.
+    record: z.boolean().default(false),
+    recorded: z.boolean().default(false),
+  })
+  .refine((a) => !(a.record && a.recorded), {
+    message: 'use either --record (run and store) or --recorded (judge what is stored), not both',
+  })
+  .refine((a) => a.seeds === undefined || !(a.record || a.recorded), {
+    message:
+      '--seeds runs every submission once per seed; it does not go with --record or --recorded',
+  });
 
 /** The fixtures command: every submission judged, then the table and every message. */
 async function fixtures(root: string, rest: string[], checks: ChecksSource): Promise<number> {
@@ -81,12 +96,25 @@ async function fixtures(root: string, rest: string[], checks: ChecksSource): Pro
   }
   // Fixtures live in the exercise's folder (fixtures/, beside its fixtures.test.ts) unless named.
   const folder = a.fixtures ?? join(dir, FIXTURES_DIR);
+  const place = { exercise: a.id, repo: root, exerciseDir: dir, fixturesDir: folder };
+  if (a.recorded) {
+    const loaded = (await resolveChecks(checks))[a.id] ?? [];
+    const { runs, missing } = judgeRecords(fixtureTargets(folder), place, loaded);
+    process.stdout.write(a.json ? fixturesJson(a.id, runs) : fixturesReport(a.id, runs));
+    if (missing.length > 0) {
+      process.stderr.write(`fixtures: no record for ${missing.join(', ')} (they run live)\n`);
+    }
+    return 0;
+  }
+  const recorder = a.record ? recording(place) : undefined;
   const options = {
     exercise: a.id,
     exercisesRoot: root,
     checks: await resolveChecks(checks),
     jobs: a.jobs ?? Math.max(1, Math.min(4, availableParallelism())),
     timeoutMs: a['timeout-ms'],
+    seed: a.seed,
+    ...recorder?.hooks,
   };
   if (a.seeds !== undefined) {
     const seeds = Array.from({ length: a.seeds }, newSeed);
@@ -101,6 +129,7 @@ async function fixtures(root: string, rest: string[], checks: ChecksSource): Pro
   const runs = await runFixtures(fixtureTargets(folder), options);
   process.stdout.write(a.json ? fixturesJson(a.id, runs) : fixturesReport(a.id, runs));
   const problems = ruleBreaks(runs);
+  for (const line of recorder?.report() ?? []) process.stderr.write(`fixtures: ${line}\n`);
   for (const problem of problems) process.stderr.write(`fixtures: ${problem}\n`);
   if (runs.some((r) => r.summary.verdict === 'error')) return HARNESS_ERROR;
   return problems.length > 0 ? 1 : 0;

@@ -3,6 +3,7 @@
 // that spawns the Node 22 stand-in gets ENOENT and waits out its limit before failing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { NODE22 } from '../runtime/node22.ts';
 
 export interface Machine {
@@ -45,6 +46,34 @@ function versionOf(node: string): string | undefined {
   if (!existsSync(node)) return undefined;
   const run = spawnSync(node, ['--version'], { encoding: 'utf8', timeout: 10_000 });
   return run.status === 0 ? run.stdout.trim() : undefined;
+}
+
+/** Whether a loopback port can be had: every test server and dev server asks for one. */
+function loopbackPort(): Promise<string | undefined> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', (err) =>
+      done(`no loopback port can be opened (${err.message}): the tests serve on 127.0.0.1`),
+    );
+    server.listen(0, '127.0.0.1', () => server.close(() => done(undefined)));
+  });
+}
+
+/**
+ * Everything `npm test` needs from this machine, before any lane starts: this Node, the
+ * Node 22 stand-in, a loopback port, and Chromium when the browser tests will run.
+ */
+export async function machineProblems(want: { chromium: boolean }): Promise<string[]> {
+  const { CHROMIUM } = await import('../e2e/browser.ts');
+  const port = await loopbackPort();
+  return [
+    ...missingPreconditions({
+      nodeVersion: process.versions.node,
+      node22: NODE22,
+      ...(want.chromium ? { chromium: CHROMIUM } : {}),
+    }),
+    ...(port ? [port] : []),
+  ];
 }
 
 export function failOnMissing(machine: Machine): void {
