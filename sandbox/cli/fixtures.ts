@@ -45,7 +45,7 @@ export interface FixtureRunOptions {
   timeoutMs?: number;
   /** One seed for every run (a seed sweep runs the targets once per seed). */
   seed?: number;
-  /** A target's own seed, where it has one (a recorded fixture keeps its record's). */
+  /** A target's own seed where no `seed` is given (a recorded fixture keeps its record's). */
   seedFor?: (target: FixtureTarget) => number | undefined;
   /** Given every session a target's run recorded, with the run's summary (--record). */
   recorded?: (
@@ -74,7 +74,7 @@ export async function runFixtures(
           solution: target.solution,
           workspace: target.dir,
           timeoutMs: options.timeoutMs,
-          seed: options.seedFor?.(target) ?? options.seed,
+          seed: options.seed ?? options.seedFor?.(target),
           checks: options.checks,
           onRecorded: (recorded) => (sessions = recorded),
         },

@@ -141,7 +141,10 @@ export function exerciseSuite(suite: ExerciseSuite): void {
         const seed = suite.mistakes.find((m) => m.name === name)?.seed;
         const used = record.sessions[0]?.record.seed;
         if (seed !== undefined && record.live === undefined && used !== seed) {
-          return [`${name}: recorded with seed ${used}, the table says ${seed}`];
+          return [
+            `${name}: recorded with seed ${used}, the table says ${seed} ` +
+              `(--record --seed ${seed} --only ${name})`,
+          ];
         }
         return [];
       });
