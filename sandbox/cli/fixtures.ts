@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Check } from '../contract/check.ts';
 import type { CheckResult } from '../contract/events.ts';
 import { runExercise, type Summary } from '../harness/run.ts';
+import type { RecordedSession } from '../harness/judge.ts';
 
 export interface FixtureTarget {
   /** "starter", "solution" or the fixture's folder name. */
@@ -44,6 +45,14 @@ export interface FixtureRunOptions {
   timeoutMs?: number;
   /** One seed for every run (a seed sweep runs the targets once per seed). */
   seed?: number;
+  /** A target's own seed where no `seed` is given (a recorded fixture keeps its record's). */
+  seedFor?: (target: FixtureTarget) => number | undefined;
+  /** Given every session a target's run recorded, with the run's summary (--record). */
+  recorded?: (
+    target: FixtureTarget,
+    sessions: readonly RecordedSession[],
+    summary: Summary,
+  ) => void;
 }
 
 /** Every target judged, at most `jobs` at a time; results in the targets' order. */
@@ -55,7 +64,8 @@ export async function runFixtures(
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < targets.length; i = next++) {
-      const target = targets[i];
+      const target = targets[i]!;
+      let sessions: readonly RecordedSession[] = [];
       const summary = await runExercise(
         {
           exercise: options.exercise,
@@ -64,11 +74,13 @@ export async function runFixtures(
           solution: target.solution,
           workspace: target.dir,
           timeoutMs: options.timeoutMs,
-          seed: options.seed,
+          seed: options.seed ?? options.seedFor?.(target),
           checks: options.checks,
+          onRecorded: (recorded) => (sessions = recorded),
         },
         () => {},
       );
+      options.recorded?.(target, sessions, summary);
       runs[i] = { target, summary };
     }
   };
@@ -174,9 +186,10 @@ export function fixturesJson(exercise: string, runs: readonly FixtureRun[]): str
       name: target.name,
       verdict: summary.verdict,
       passed: summary.passed === true,
-      checks: summary.checks.map(({ id, ok, reached, info, message, hint }) => ({
+      checks: summary.checks.map(({ id, ok, reached, info, message, hint, frame }) => ({
         id,
         ok,
+        ...(frame !== undefined && { frame }),
         ...(reached === false && { reached }),
         ...(info === true && { info }),
         message,

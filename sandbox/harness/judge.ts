@@ -2,6 +2,7 @@
 // instead of taking the others down with it.
 import type { Check, CheckResult, Outcome, RunRecord } from '../contract/check.ts';
 import type { MessagePart } from '../contract/events.ts';
+import { scenarioVerdict, type ScenarioVerdict } from './scenario-verdict.ts';
 
 export function runChecks(checks: readonly Check[], record: RunRecord): CheckResult[] {
   return checks.map((check) => {
@@ -34,4 +35,28 @@ export function runChecks(checks: readonly Check[], record: RunRecord): CheckRes
 
 function partsOf(message: Outcome['message']): MessagePart[] {
   return typeof message === 'string' ? [message] : [...message.parts];
+}
+
+/** One session of a check run as recorded: its scenario's name, when the exercise has them. */
+export interface RecordedSession {
+  scenario?: string;
+  record: RunRecord;
+}
+
+/**
+ * The verdict of a check run from its sessions: the checks on the one session, or one
+ * verdict over every scenario's (scenario-verdict.ts). The harness judges a run it just
+ * made with this, and the tests judge a stored run with it, so both read the same verdict.
+ */
+export function judgeSessions(
+  checks: readonly Check[],
+  sessions: readonly RecordedSession[],
+): ScenarioVerdict {
+  if (sessions.length === 1 && sessions[0]!.scenario === undefined) {
+    return { results: runChecks(checks, sessions[0]!.record), shown: 0 };
+  }
+  return scenarioVerdict(
+    sessions.map((s) => s.scenario ?? ''),
+    sessions.map((s) => runChecks(checks, s.record)),
+  );
 }

@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { runChecks } from './judge.ts';
+import { judgeSessions, type RecordedSession } from './judge.ts';
 import { tally, tallyText } from './tally.ts';
 import type { Check, RunRecord, Verdict } from '../contract/check.ts';
 import {
@@ -99,6 +99,11 @@ export interface RunOptions {
    */
   checks: ChecksSource;
   keepWork?: boolean;
+  /**
+   * Called in check mode with every session the run recorded, before they are judged: the
+   * fixtures command stores them (fixture-records.ts) so that tests can judge them again.
+   */
+  onRecorded?: (sessions: readonly RecordedSession[]) => void;
 }
 
 export interface Summary {
@@ -195,6 +200,7 @@ export async function runExercise(
     const checksOf = async () => (await loadChecks())[exercise.id];
     let results: CheckResult[] = [];
     let record: RunRecord;
+    let sessions: readonly RecordedSession[];
     if (scenarios) {
       const ran = await runScenarios({
         exercise,
@@ -208,14 +214,17 @@ export async function runExercise(
       });
       record = { ...ran.record, killed: ran.killed };
       results = ran.results;
+      sessions = ran.sessions;
     } else {
       record = await execute(exercise, work, { ...options, seed, command }, emit, onStarted);
+      sessions = [{ record }];
     }
+    if (options.mode === 'check') options.onRecorded?.(sessions);
     let passed: boolean | undefined;
     if (options.mode === 'check') {
       const exerciseChecks = await checksOf();
       if (!exerciseChecks) return fail(options, emit, noChecks, started);
-      if (!scenarios) results = runChecks(exerciseChecks, record);
+      if (!scenarios) results = judgeSessions(exerciseChecks, sessions).results;
       for (const r of results) emit({ type: 'check', ...r });
       // A check not reached is not passed: the run is done only when every check passed.
       passed = results.every((r) => r.ok);

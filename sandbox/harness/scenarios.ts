@@ -8,8 +8,7 @@ import type { Check, RunRecord } from '../contract/check.ts';
 import type { CheckResult, HarnessEvent } from '../contract/events.ts';
 import type { Exercise } from '../exercises/loader.ts';
 import type { Scenario } from '../exercises/schema.ts';
-import { runChecks } from './judge.ts';
-import { scenarioVerdict } from './scenario-verdict.ts';
+import { judgeSessions, type RecordedSession } from './judge.ts';
 import { execute, type SessionOptions } from './session.ts';
 import { claimWorkFolder, prepareWork } from './work-folder.ts';
 import { notify } from './notices.ts';
@@ -37,6 +36,8 @@ export interface ScenarioResult {
   /** The shown session's record: its frames are the ones the messages name. */
   record: RunRecord;
   results: CheckResult[];
+  /** Every session as recorded, in scenario order. */
+  sessions: RecordedSession[];
   /** Processes killed at the end, over all sessions. */
   killed: number;
 }
@@ -80,10 +81,8 @@ export async function runScenarios(run: ScenarioRun): Promise<ScenarioResult> {
       return s.value;
     });
     const checks = await run.checks();
-    const verdict = scenarioVerdict(
-      scenarios.map((s) => s.name),
-      records.map((r) => runChecks(checks, r)),
-    );
+    const recorded = records.map((record, i) => ({ scenario: scenarios[i]!.name, record }));
+    const verdict = judgeSessions(checks, recorded);
     const shown = verdict.shown;
     if (shown > 0) {
       const name = scenarios[shown]!.name;
@@ -99,6 +98,7 @@ export async function runScenarios(run: ScenarioRun): Promise<ScenarioResult> {
     }
     return {
       record: records[shown]!,
+      sessions: recorded,
       results: verdict.results,
       killed: records.reduce((n, r) => n + (r.killed ?? 0), 0),
     };

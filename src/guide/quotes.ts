@@ -33,6 +33,7 @@ export const COMMANDS = {
     EXAMPLE.exerciseTitle,
   ],
   fixtures: ['exercise', '--', 'fixtures', EXAMPLE.exercise],
+  record: ['exercise', '--', 'fixtures', EXAMPLE.exercise, '--record'],
   build: ['build'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -163,6 +164,10 @@ export const QUOTES = {
   legend: q('✓ passed  ✗ failed  – not reached (nothing to judge)  i shown, not graded', {
     by: 'walkthrough',
     step: 'fixtures',
+  }),
+  recorded: q('fixtures: recorded 2 fixture runs beside their folders (*.record.json)', {
+    by: 'walkthrough',
+    step: 'record',
   }),
 
   // Paper Trail features

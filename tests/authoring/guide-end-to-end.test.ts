@@ -200,6 +200,12 @@ describe('the authoring guide, followed in a copy of the repository', () => {
     expect(verdict(EXAMPLE.mistaken)).toBe('failed');
     expect(verdict(EXAMPLE.correct)).toBe('passed');
     expect(table).toContain('Expected stdout to be');
+    // Their runs stored beside their folders, for the fixture table's test to judge.
+    step('record', 180_000);
+    for (const name of [EXAMPLE.mistaken, EXAMPLE.correct]) {
+      const record = readFileSync(inCopy(`${exercise}/fixtures/${name}.record.json`), 'utf8');
+      expect(JSON.parse(record)).toMatchObject({ exercise: EXAMPLE.exercise, fixture: name });
+    }
 
     // The lesson, its captures, the exercise, its fixtures and its fixture table: one new
     // folder, and not one file outside it written or changed.

@@ -59,7 +59,7 @@ export function check(exercise: string, target: Target = {}): Promise<Summary> {
 }
 
 /** A readable failure: which checks failed and what they said. */
-export function failures(summary: Summary): string {
+export function failures(summary: Pick<Summary, 'checks'>): string {
   return summary.checks
     .filter((c) => !c.ok)
     .map((c) => `${c.id}: ${c.message}`)
@@ -79,7 +79,7 @@ const PROSE_FRAME = /\bframes? \d+/;
  * frame must point at one of those frames, a frame pointed at must be mentioned, the parts
  * must spell the message, and no "frame N" may hide in plain text. Empty when all agree.
  */
-export function unlinkedFrames(summary: Summary): string {
+export function unlinkedFrames(summary: Pick<Summary, 'checks'>): string {
   return summary.checks
     .filter((c) => {
       const text = c.parts.map((p) => (typeof p === 'string' ? p : p.text)).join('');

@@ -2,13 +2,14 @@
 // mistaken fixture fails the check meant for its mistake (with the message, hint and frame
 // meant for it), and each differently written correct fixture passes. All through the real
 // harness against the real peer.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../sandbox/contract/events.ts';
 import type { Summary } from '../../sandbox/harness/run.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRuleTable } from '../../sandbox/exercises/rule-table.ts';
 import { check, failures, fixtureDir, fixturesOf, folderOf, unlinkedFrames } from './helpers.ts';
+import { fixtureRun, recordOf, type FixtureRun } from './recorded.ts';
 
 /** What a failing check must tell the learner. */
 export interface Report {
@@ -65,8 +66,17 @@ function expectReport(hit: CheckResult | undefined, want: Omit<Report, 'check'>)
 }
 
 /** Every check's words and frame reference agree (a named frame is the linked one). */
-function expectFramesAgree(s: Summary): void {
+function expectFramesAgree(s: Pick<Summary, 'checks'>): void {
   expect(unlinkedFrames(s)).toBe('');
+}
+
+/** A live run of a recorded fixture is judged as its record was, check by check. */
+function expectAsRecorded(EX: string, name: string, run: FixtureRun): void {
+  const again = `if the change is meant, record it again: npm run --silent exercise -- fixtures ${EX} --record`;
+  expect(
+    run.disagreements.join('\n'),
+    `${name}: a live run disagrees with its record; ${again}`,
+  ).toBe('');
 }
 
 export function exerciseSuite(suite: ExerciseSuite): void {
@@ -123,30 +133,62 @@ export function exerciseSuite(suite: ExerciseSuite): void {
       expectFramesAgree(s);
     });
 
+    // Every fixture folder has its record beside it: the run to judge, or why it runs live.
+    it('has a record beside every fixture folder, recorded with its seed', () => {
+      const problems = [...suite.correct, ...suite.mistakes.map((m) => m.name)].flatMap((name) => {
+        const record = recordOf(EX, name);
+        if (!record) return [`${name}: no ${name}.record.json`];
+        const seed = suite.mistakes.find((m) => m.name === name)?.seed;
+        const used = record.sessions[0]?.record.seed;
+        if (seed !== undefined && record.live === undefined && used !== seed) {
+          return [
+            `${name}: recorded with seed ${used}, the table says ${seed} ` +
+              `(--record --seed ${seed} --only ${name})`,
+          ];
+        }
+        return [];
+      });
+      const fix = `record them: npm run --silent exercise -- fixtures ${EX} --record`;
+      expect(problems.join('\n'), fix).toBe('');
+    });
+
     for (const name of suite.correct) {
       it(`passes a correct ${suite.writes} written differently: ${name}`, async () => {
-        const s = await check(EX, { dir: fixtureDir(EX, name) });
+        const s = await fixtureRun(EX, name);
+        expectAsRecorded(EX, name, s);
         expect(failures(s)).toBe('');
         expect(s.passed).toBe(true);
         expectFramesAgree(s);
       });
     }
 
-    // Mistakes that hang wait out their time limit idle, so they wait side by side, first
-    // and together; everything else runs one at a time, because a check run's cuts must
-    // reach the program as pieces, and a crowded machine can run pieces together.
-    const ordered = [
-      ...suite.mistakes.filter((m) => m.hangs),
-      ...suite.mistakes.filter((m) => !m.hangs),
-    ];
-    for (const m of ordered) {
-      const test = m.hangs ? it.concurrent : it;
-      test(`fails ${m.name} with ${m.check}`, async () => {
-        const s = await check(EX, {
+    // Mistakes that hang wait out their time limit idle, so they all start together when
+    // the suite does (vitest's it.concurrent would take them five at a time), and each test
+    // awaits its own. They are about time, so they always run live; everything else is
+    // judged from its record where that is current (recorded.ts), or runs one at a time,
+    // because a check run's cuts must reach the program as pieces.
+    const hanging = suite.mistakes.filter((m) => m.hangs);
+    const hangs = new Map<string, Promise<Summary>>();
+    const hangRun = (m: Mistake): Promise<Summary> => {
+      let run = hangs.get(m.name);
+      if (!run) {
+        run = check(EX, {
           dir: fixtureDir(EX, m.name),
-          timeoutMs: m.hangs ? (suite.hangMs ?? 15_000) : undefined,
+          timeoutMs: suite.hangMs ?? 15_000,
           seed: m.seed,
         });
+        hangs.set(m.name, run);
+      }
+      return run;
+    };
+    beforeAll(() => {
+      for (const m of hanging) void hangRun(m).catch(() => {}); // each test sees its failure
+    });
+    const ordered = [...hanging, ...suite.mistakes.filter((m) => !m.hangs)];
+    for (const m of ordered) {
+      it(`fails ${m.name} with ${m.check}`, async () => {
+        const s = m.hangs ? await hangRun(m) : await fixtureRun(EX, m.name, { seed: m.seed });
+        if ('disagreements' in s) expectAsRecorded(EX, m.name, s);
         expect(s.passed).toBe(false);
         const hit = s.checks.find((c) => c.id === m.check);
         expect(hit?.ok, failures(s)).toBe(false);

@@ -60,6 +60,21 @@ describe('the suite preconditions', () => {
   });
 });
 
+describe('npm test on a machine without the Node 22 stand-in', () => {
+  it('stops before any lane starts, naming what is missing', () => {
+    // scripts/test.ts is what `npm test` runs; given 30 s, it must be done long before.
+    const run = spawnSync(process.execPath, ['scripts/test.ts'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, MCPW_NODE22: '/nowhere/node' },
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(1);
+    expect(run.stderr).toContain('test: this machine cannot run the tests:');
+    expect(run.stderr).toMatch(/Node 22 stand-in is missing at \/nowhere\/node: run npm ci/);
+    expect(run.stdout).not.toContain('lane times');
+  });
+});
+
 describe('the leftover sweep after a setup that never ran', () => {
   it('kills nothing: without its list of what ran before, everything would look like ours', async () => {
     // A fresh copy of the module, never set up: as vitest leaves it when an earlier global

@@ -3,6 +3,7 @@
 // that spawns the Node 22 stand-in gets ENOENT and waits out its limit before failing.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { NODE22 } from '../runtime/node22.ts';
 
@@ -81,6 +82,35 @@ function pythonVersion(python: string): string {
   const run = spawnSync(python, ['--version'], { encoding: 'utf8', timeout: 10_000 });
   const said = `${run.stdout}${run.stderr}`.trim().split('\n')[0] ?? '';
   return run.status === 0 ? said : `exit ${run.status}`;
+}
+
+/** Whether a loopback port can be had: every test server and dev server asks for one. */
+function loopbackPort(): Promise<string | undefined> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', (err) =>
+      done(`no loopback port can be opened (${err.message}): the tests serve on 127.0.0.1`),
+    );
+    server.listen(0, '127.0.0.1', () => server.close(() => done(undefined)));
+  });
+}
+
+/**
+ * Everything `npm test` needs from this machine, before any lane starts: this Node, the
+ * Node 22 stand-in, python3, a loopback port, and Chromium when the browser tests will run.
+ */
+export async function machineProblems(want: { chromium: boolean }): Promise<string[]> {
+  const { CHROMIUM } = await import('../e2e/browser.ts');
+  const port = await loopbackPort();
+  return [
+    ...missingPreconditions({
+      nodeVersion: process.versions.node,
+      node22: NODE22,
+      python3: onPath('python3'),
+      ...(want.chromium ? { chromium: CHROMIUM } : {}),
+    }),
+    ...(port ? [port] : []),
+  ];
 }
 
 export function failOnMissing(machine: Machine): void {
