@@ -1,0 +1,52 @@
+// The few numbers that say what a session was, after its findings: how many frames went each
+// way, how many requests were answered, and the course's central distinction, tool errors
+// (results with isError: true) counted apart from protocol errors (error responses).
+import type { FrameRecord } from '../wire/record.ts';
+import { counted } from '../checks/words.ts';
+import type { Finding } from './rule.ts';
+import { Session } from './session.ts';
+
+export interface SessionSummary {
+  frames: number;
+  fromClient: number;
+  fromServer: number;
+  requests: number;
+  answered: number;
+  toolErrors: number;
+  protocolErrors: number;
+  findings: number;
+}
+
+export function summarise(
+  frames: readonly FrameRecord[],
+  found: readonly Finding[],
+): SessionSummary {
+  const session = new Session(frames);
+  const requests = [...session.conv.requests('c2s'), ...session.conv.requests('s2c')];
+  return {
+    frames: frames.length,
+    fromClient: session.conv.from('c2s').length,
+    fromServer: session.conv.from('s2c').length,
+    requests: requests.length,
+    answered: requests.filter((r) => session.conv.responseTo(r)).length,
+    toolErrors: session.reads.filter((r) => r.failureKind === 'tool-error').length,
+    protocolErrors: session.reads.filter((r) => r.failureKind === 'protocol-error').length,
+    findings: found.length,
+  };
+}
+
+/** The summary as the lines the CLI and the tap end with. */
+export function summaryLines(s: SessionSummary): string[] {
+  return [
+    `${counted(s.frames, 'frame')} (${s.fromClient} from the client, ${s.fromServer} from the server); ${counted(s.requests, 'request')}, ${s.answered} answered.`,
+    `${counted(s.toolErrors, 'tool error')} (results with "isError": true, for the model); ${counted(s.protocolErrors, 'protocol error')} ("error" responses, for the client's code).`,
+    s.findings === 0
+      ? 'No findings: nothing in this session breaks a rule the course teaches.'
+      : `${counted(s.findings, 'finding')}.`,
+  ];
+}
+
+/** One finding as one line: `#<seq> <rule>: <what is wrong> (<lesson address>)`. */
+export function findingLine(f: Finding, site = ''): string {
+  return `#${f.seq} ${f.rule}: ${String(f.message)} (${site}${f.href})`;
+}
