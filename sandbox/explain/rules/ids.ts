@@ -3,9 +3,13 @@
 // session), every reply answers a request that is waiting, and every request gets one reply.
 // Pairing itself is the wire module's (sandbox/wire/pair.ts).
 import { frameRef, say } from '../../checks/say.ts';
+import { gluedMessage } from '../../checks/stray-lines.ts';
+import type { Message } from '../../wire/read.ts';
 import type { Hit, Rule } from '../rule.ts';
 import { other, sender, type Read, type Request, type Session } from '../session.ts';
 import { isNullIdRequest } from './framing.ts';
+
+const idOf = (m: Message | undefined) => (m && 'id' in m ? m.id : undefined);
 
 const LESSON_TWO = { slug: 'the-wire', anchor: 'three-shapes-and-nothing-else' };
 
@@ -93,15 +97,25 @@ export const unanswered: Rule = {
         .requests(dir)
         .filter((r) => {
           if (session.conv.responseTo(r) || cancelled.has(r.frame.seq)) return false;
-          // A reply with the id in another type ("2" for 2) is reply-to-nothing's finding.
-          return !session.conv
+          // A reply glued behind stray text is glued-message's finding, and a reply with the id
+          // in another type ("2" for 2) is reply-to-nothing's.
+          const glued = session.all
             .from(other(dir))
             .some(
               (a) =>
-                a.kind === 'response' &&
-                a.id !== r.message.id &&
-                String(a.id) === String(r.message.id),
+                a.kind === 'not-json' && idOf(gluedMessage(a.frame.text)?.message) === r.message.id,
             );
+          return (
+            !glued &&
+            !session.conv
+              .from(other(dir))
+              .some(
+                (a) =>
+                  a.kind === 'response' &&
+                  a.id !== r.message.id &&
+                  String(a.id) === String(r.message.id),
+              )
+          );
         })
         .map((r) => ({
           seq: r.frame.seq,
