@@ -77,8 +77,7 @@ async function sdkSession(
     stderr: 'pipe',
   });
   let stderr = '';
-  transport.stderr?.setEncoding('utf8');
-  transport.stderr?.on('data', (chunk: string) => (stderr += chunk));
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'explain-test', version: '1.0.0' });
   await client.connect(transport);
   await use(client);
