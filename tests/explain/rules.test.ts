@@ -219,5 +219,11 @@ describe('the explainer rules', () => {
     );
     expect(bare.map((f) => `${f.seq} ${f.rule}`)).toEqual(['2 meta-envelope']);
     expect(String(bare[0]!.message)).toContain('has no params._meta');
+    // A log cut from the middle of a 2025 session shows neither revision: nothing to hold it to.
+    expect(found(frames(['c2s', req(2, 'tools/list')], ['s2c', ok(2)]))).toEqual([]);
+    const refused = { jsonrpc: '2.0', id: 2, error: { code: -32022, message: 'Unsupported' } };
+    expect(found(frames(['c2s', req(2, 'tools/list')], ['s2c', refused]))).toEqual([
+      '0 meta-envelope',
+    ]);
   });
 });

@@ -10,8 +10,12 @@ import { frameRef, say } from '../../checks/say.ts';
 import type { Hit, Rule } from '../rule.ts';
 import { sender, type Read, type Session } from '../session.ts';
 
+const splits = new WeakMap<Session, number[][]>();
+
 /** The seqs of every message written over several lines, each run of pieces once. */
 export function splitPieces(session: Session): number[][] {
+  const known = splits.get(session);
+  if (known) return known;
   const runs: number[][] = [];
   for (const dir of ['c2s', 's2c'] as const) {
     let after = -1;
@@ -25,6 +29,7 @@ export function splitPieces(session: Session): number[][] {
       after = found.at(-1)!;
     }
   }
+  splits.set(session, runs);
   return runs;
 }
 

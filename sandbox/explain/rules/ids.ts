@@ -5,6 +5,7 @@
 import { frameRef, say } from '../../checks/say.ts';
 import { gluedMessage } from '../../checks/stray-lines.ts';
 import type { Message } from '../../wire/read.ts';
+import type { Direction } from '../../wire/record.ts';
 import type { Hit, Rule } from '../rule.ts';
 import { other, sender, type Read, type Request, type Session } from '../session.ts';
 import { isNullIdRequest } from './framing.ts';
@@ -29,8 +30,8 @@ export const notificationId: Rule = {
 };
 
 /** Which session a request belongs to: each initialize the server took in starts one. */
-function sessionKey(session: Session, r: Read): number {
-  return session.initializes().filter((init) => init.frame.seq <= r.frame.seq).length;
+function sessionKey(inits: readonly Read[], r: Read): number {
+  return inits.filter((init) => init.frame.seq <= r.frame.seq).length;
 }
 
 export const requestId: Rule = {
@@ -41,11 +42,12 @@ export const requestId: Rule = {
       seq: r.frame.seq,
       message: say`The ${sender(r.frame.dir)}'s ${frameRef(r.frame.seq)} has "id": null. In MCP an id is a string or an integer; a request with a null id is dropped, and a notification has no id member at all.`,
     }));
+    const inits = session.initializes();
     for (const dir of ['c2s', 's2c'] as const) {
       const seen = new Map<string, Request>();
       for (const r of session.conv.requests(dir)) {
         // typeof keeps 1 and "1" apart, as JSON-RPC does.
-        const key = `${sessionKey(session, r)}|${typeof r.message.id}|${String(r.message.id)}`;
+        const key = `${sessionKey(inits, r)}|${typeof r.message.id}|${String(r.message.id)}`;
         const first = seen.get(key);
         if (first) {
           hits.push({
@@ -87,40 +89,42 @@ export const replyToNothing: Rule = {
     }),
 };
 
+/**
+ * The ids of replies a rule other than unanswered names: a reply glued behind stray text
+ * (glued-message) and a reply whose id has another type ("2" for 2, reply-to-nothing).
+ */
+function namedElsewhere(session: Session, dir: Direction): Set<string> {
+  const out = new Set<string>();
+  for (const a of session.all.from(other(dir))) {
+    const glued = a.kind === 'not-json' ? idOf(gluedMessage(a.frame.text)?.message) : undefined;
+    if (glued !== undefined) out.add(`${typeof glued}|${String(glued)}`);
+    if (a.kind === 'response' && a.id !== undefined && a.pairedWith === undefined) {
+      out.add(`loose|${String(a.id)}`);
+    }
+  }
+  return out;
+}
+
 export const unanswered: Rule = {
   id: 'unanswered',
   lesson: { slug: 'notifications', anchor: 'giving-up-timeouts' },
   find: (session) => {
     const cancelled = session.cancelled();
-    return (['c2s', 's2c'] as const).flatMap((dir) =>
-      session.conv
+    return (['c2s', 's2c'] as const).flatMap((dir) => {
+      const elsewhere = namedElsewhere(session, dir);
+      return session.conv
         .requests(dir)
         .filter((r) => {
           if (session.conv.responseTo(r) || cancelled.has(r.frame.seq)) return false;
-          // A reply glued behind stray text is glued-message's finding, and a reply with the id
-          // in another type ("2" for 2) is reply-to-nothing's.
-          const glued = session.all
-            .from(other(dir))
-            .some(
-              (a) =>
-                a.kind === 'not-json' && idOf(gluedMessage(a.frame.text)?.message) === r.message.id,
-            );
+          const id = r.message.id;
           return (
-            !glued &&
-            !session.conv
-              .from(other(dir))
-              .some(
-                (a) =>
-                  a.kind === 'response' &&
-                  a.id !== r.message.id &&
-                  String(a.id) === String(r.message.id),
-              )
+            !elsewhere.has(`${typeof id}|${String(id)}`) && !elsewhere.has(`loose|${String(id)}`)
           );
         })
         .map((r) => ({
           seq: r.frame.seq,
           message: say`The ${sender(dir)}'s ${frameRef(r.frame.seq)} (${r.message.method}, id ${JSON.stringify(r.message.id)}) never got an answer: no result and no error with its id came back, and no cancel took it back. Every request gets exactly one reply; its sender waits until it gives up.`,
-        })),
-    );
+        }));
+    });
   },
 };
