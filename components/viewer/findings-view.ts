@@ -48,11 +48,14 @@ export function findingsBlock(
     for (const part of f.message.parts) {
       text.append(typeof part === 'string' ? part : frameLink(anchorOf, part.frame, part.text));
     }
-    const lesson = document.createElement('a');
-    lesson.href = f.href;
-    lesson.className = 'viewer-finding-lesson';
-    lesson.textContent = `the lesson: ${f.href.replace(/^\/lessons\//, '').replace('/#', ' › ')}`;
-    li.append(frameLink(anchorOf, f.seq, `#${f.seq}`), ' ', rule, ': ', text, ' (', lesson, ')');
+    li.append(frameLink(anchorOf, f.seq, `#${f.seq}`), ' ', rule, ': ', text);
+    if (f.href !== undefined) {
+      const lesson = document.createElement('a');
+      lesson.href = f.href;
+      lesson.className = 'viewer-finding-lesson';
+      lesson.textContent = `the lesson: ${f.href.replace(/^\/lessons\//, '').replace('/#', ' › ')}`;
+      li.append(' (', lesson, ')');
+    }
     list.append(li);
   });
   section.append(list);

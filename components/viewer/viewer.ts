@@ -46,6 +46,7 @@ export function initViewer(root: HTMLElement): void {
   const output = $(root, '[data-viewer-output]');
   let loaded: Loaded | undefined;
   let page = 0;
+  const sections = sectionsOf(root);
 
   const say = (text: string, tone: 'info' | 'error' = 'info') => {
     status.textContent = text;
@@ -67,7 +68,7 @@ export function initViewer(root: HTMLElement): void {
       upload,
       views,
       bySeq: new Map(views.map((v) => [v.record.seq, v])),
-      found: findings(upload.frames),
+      found: findings(upload.frames, sections),
     };
     page = pageOfHash() ?? 0;
     say(describe(loaded));
@@ -135,6 +136,13 @@ export function initViewer(root: HTMLElement): void {
     }
   });
   root.dataset.ready = '';
+}
+
+/** The lesson section of each rule, as the page wrote it from the lessons. */
+function sectionsOf(root: HTMLElement): Map<string, string> {
+  const written: unknown = JSON.parse(root.dataset.ruleSections ?? '{}');
+  const entries = typeof written === 'object' && written !== null ? Object.entries(written) : [];
+  return new Map(entries.filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
 function describe(l: Loaded): string {

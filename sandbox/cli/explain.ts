@@ -4,11 +4,13 @@
 // Findings are information, not failure: it exits 0 whenever it could read the file, and 2,
 // with the reason, when it could not.
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { findings } from '../explain/findings.ts';
 import { findingLine, summarise, summaryLines } from '../explain/summary.ts';
 import { CaptureReadError, readCapture } from '../wire/capture-file.ts';
 import { parseCliArgsOrExit } from '../input/cli-args.ts';
+import { ruleSections } from '../course/rule-sections.ts';
 
 const USAGE = [
   'usage: npm run --silent explain -- <capture file> [--site URL]',
@@ -23,6 +25,10 @@ const Args = z.object({
     .url({ protocol: /^https?$/, error: '--site must be an http:// or https:// address' })
     .optional(),
 });
+
+// The lessons say which section teaches each rule; they sit in this checkout, wherever the
+// user typed the command.
+const sections = ruleSections(fileURLToPath(new URL('../..', import.meta.url)));
 
 // Paths typed by the user mean the folder they typed them in, which npm names INIT_CWD.
 if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
@@ -42,6 +48,6 @@ try {
   process.stderr.write(`explain: ${error.message}\n`);
   process.exit(2);
 }
-const found = findings(frames);
+const found = findings(frames, sections);
 const out = [...found.map((f) => findingLine(f, site)), ...summaryLines(summarise(frames, found))];
 process.stdout.write(out.join('\n') + '\n');

@@ -14,6 +14,7 @@
 import { closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { normaliseCapture } from '../capture/normalise.ts';
 import { startHttpTap } from '../tap/http-tap.ts';
@@ -25,6 +26,7 @@ import type { FrameRecord } from '../wire/record.ts';
 import { failUsage, parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
 import { frameSummary } from './tap-summary.ts';
 import { findings } from '../explain/findings.ts';
+import { ruleSections } from '../course/rule-sections.ts';
 import { findingLine, summarise, summaryLines } from '../explain/summary.ts';
 
 /** The capture's default cap: hours of any real session, far less than a runaway server writes. */
@@ -125,7 +127,7 @@ class CaptureWriter {
 
 /** What npm run explain prints about these frames, line by line. */
 function explainLines(frames: FrameRecord[]): string[] {
-  const found = findings(frames);
+  const found = findings(frames, ruleSections(fileURLToPath(new URL('../..', import.meta.url))));
   return [...found.map((f) => findingLine(f)), ...summaryLines(summarise(frames, found))];
 }
 

@@ -48,5 +48,6 @@ export function summaryLines(s: SessionSummary): string[] {
 
 /** One finding as one line: `#<seq> <rule>: <what is wrong> (<lesson address>)`. */
 export function findingLine(f: Finding, site = ''): string {
-  return `#${f.seq} ${f.rule}: ${String(f.message)} (${site}${f.href})`;
+  const where = f.href === undefined ? '' : ` (${site}${f.href})`;
+  return `#${f.seq} ${f.rule}: ${String(f.message)}${where}`;
 }

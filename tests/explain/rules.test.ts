@@ -1,8 +1,12 @@
 // Each rule on a few frames built here: the mistake it names is found at its frame, and the
 // same session without the mistake gives no finding, so every rule can fail both ways.
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { ruleSections } from '../../sandbox/course/rule-sections.ts';
 import { findings } from '../../sandbox/explain/findings.ts';
 import type { FrameRecord, HttpMeta } from '../../sandbox/wire/record.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 type Dir = FrameRecord['dir'];
 const frames = (...parts: [Dir, unknown, Partial<HttpMeta>?][]): FrameRecord[] =>
@@ -50,7 +54,7 @@ describe('the explainer rules', () => {
     const fs = frames(['s2c', 'server ready'], ...start, ['c2s', req(2, 'ping')]);
     fs.push({ ...fs[0]!, seq: 5, text: `loading…${JSON.stringify(ok(2))}` });
     expect(found(fs)).toEqual(['0 stray-stdout', '5 glued-message']);
-    const first = findings(fs)[0]!;
+    const first = findings(fs, ruleSections(ROOT))[0]!;
     expect(String(first.message)).toContain('"server ready"');
     expect(first.href).toBe('/lessons/stdout-belongs-to-the-protocol/#what-a-stray-line-costs');
   });

@@ -1,4 +1,4 @@
-// 2026-07-28 has no handshake: every request carries the _meta envelope (lesson 11). In a
+// 2026-07-28 has no handshake: every request carries the _meta envelope. In a
 // session with no initialize that shows 2026-07-28 anywhere, every request is held to the
 // envelope with the checks' own words (envelopeProblem); one with initialize is a 2025 one.
 import { envelopeProblem, META_KEYS } from '../../checks/meta-envelope.ts';
@@ -39,7 +39,6 @@ function speaks2026(session: Session): boolean {
 
 export const metaEnvelope: Rule = {
   id: 'meta-envelope',
-  lesson: { slug: 'what-changes-next', anchor: 'a-request-without-the-envelope' },
   find: (session) => {
     if (session.initializes().length > 0 || !speaks2026(session)) return [];
     return session.conv.requests('c2s').flatMap((r): Hit[] => {

@@ -1,6 +1,6 @@
-// Bytes that are not one JSON-RPC message: stray text on a stdio server's stdout (lesson 9),
+// Bytes that are not one JSON-RPC message: stray text on a stdio server's stdout,
 // a message glued behind it, a message spread over several lines, a line that is not JSON,
-// and JSON that is not JSON-RPC (lesson 2). The reasons are the wire module's own `problem`
+// and JSON that is not JSON-RPC. The reasons are the wire module's own `problem`
 // sentences, the ones every check quotes.
 import { findSplitMessage } from '../../wire/split.ts';
 import { gluedMessage, strayText } from '../../checks/stray-lines.ts';
@@ -45,7 +45,6 @@ const strayOnStdout = (r: Read) =>
 
 export const strayStdout: Rule = {
   id: 'stray-stdout',
-  lesson: { slug: 'stdout-belongs-to-the-protocol', anchor: 'what-a-stray-line-costs' },
   find: (session) =>
     session.reads
       .filter((r) => strayOnStdout(r) && !gluedMessage(r.frame.text) && !inSplit(session, r))
@@ -57,10 +56,6 @@ export const strayStdout: Rule = {
 
 export const gluedToStray: Rule = {
   id: 'glued-message',
-  lesson: {
-    slug: 'stdout-belongs-to-the-protocol',
-    anchor: 'a-write-without-a-newline-takes-the-next-frame-with-it',
-  },
   find: (session) =>
     session.reads.flatMap((r): Hit[] => {
       if (!strayOnStdout(r)) return [];
@@ -81,7 +76,6 @@ export const gluedToStray: Rule = {
 
 export const notOneLine: Rule = {
   id: 'one-message-per-line',
-  lesson: { slug: 'the-wire', anchor: 'stdio-a-pipe-and-a-rule' },
   find: (session) => {
     const splits = splitPieces(session).map((run): Hit => ({
       seq: run[0]!,
@@ -105,7 +99,6 @@ export const notOneLine: Rule = {
 
 export const notJsonRpc: Rule = {
   id: 'not-jsonrpc',
-  lesson: { slug: 'the-wire', anchor: 'three-shapes-and-nothing-else' },
   find: (session) =>
     session.reads
       .filter(

@@ -1,15 +1,13 @@
 // The 2025 lifecycle: initialize, nothing but ping until its result, notifications/initialized
-// before any other request, and a client answered a version it cannot speak hangs up
-// (lesson 3). Requests before any initialize are named here only when an initialize follows;
-// a session with none is a 2026-07-28 one, and the envelope rule judges it.
+// before any other request, and a client answered a version it cannot speak hangs up.
+// Requests before any initialize are named here only when an initialize follows; a session
+// with none is a 2026-07-28 one, and the envelope rule judges it.
 import { frameRef, say } from '../../checks/say.ts';
 import { stringOf } from '../../checks/string-of.ts';
 import { resultOf } from '../../checks/query.ts';
 import type { Hit, Rule } from '../rule.ts';
 import type { Read, Session } from '../session.ts';
 import { hasEnvelope } from './envelope.ts';
-
-const LESSON = { slug: 'the-handshake', anchor: 'the-third-message-and-what-may-come-before-it' };
 
 /** The published revisions, oldest first; dates compare as strings. */
 export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
@@ -32,7 +30,6 @@ function handshakes(session: Session) {
 
 export const beforeInitializeResult: Rule = {
   id: 'before-initialize-result',
-  lesson: LESSON,
   find: (session) => {
     const hits: Hit[] = [];
     const first = session.all.requests('c2s').find((r) => r.message.method === 'initialize');
@@ -70,7 +67,6 @@ export const beforeInitializeResult: Rule = {
 
 export const missingInitialized: Rule = {
   id: 'no-initialized',
-  lesson: LESSON,
   find: (session) =>
     handshakes(session).flatMap(({ answer, after }): Hit[] => {
       if (!answer || answer.failureKind !== 'ok') return [];
@@ -95,7 +91,6 @@ export const missingInitialized: Rule = {
 
 export const versionNotHungUp: Rule = {
   id: 'version-not-hung-up',
-  lesson: { slug: 'the-handshake', anchor: 'hanging-up-cleanly' },
   find: (session) =>
     handshakes(session).flatMap(({ init, answer, after }): Hit[] => {
       const offered = stringOf(init.message.params?.protocolVersion);

@@ -1,4 +1,4 @@
-// Streamable HTTP's own rules (lessons 3 and 7): after initialize every request carries the
+// Streamable HTTP's own rules: after initialize every request carries the
 // session the server issued and the negotiated version, a notification or a response the
 // client POSTs is accepted with 202 and no body, and an SSE event carries a message (or,
 // with an event id, primes a stream for resuming).
@@ -27,7 +27,6 @@ const requestSeq = (ex: Exchange) => ex.request.frame.seq;
 
 export const sessionIdHeader: Rule = {
   id: 'session-id-header',
-  lesson: { slug: 'streamable-http', anchor: 'a-session-from-initialize-to-delete' },
   find: (session) =>
     sessions(session).flatMap(({ init, later }): Hit[] => {
       const id = init.response?.frame.http?.headers['mcp-session-id'];
@@ -43,7 +42,6 @@ export const sessionIdHeader: Rule = {
 
 export const protocolVersionHeader: Rule = {
   id: 'protocol-version-header',
-  lesson: { slug: 'the-handshake', anchor: 'over-http-the-version-travels-on-every-request' },
   find: (session) =>
     sessions(session).flatMap(({ answer, later }): Hit[] => {
       const version = stringOf(resultOf(answer)?.protocolVersion);
@@ -60,10 +58,6 @@ export const protocolVersionHeader: Rule = {
 
 export const notificationNot202: Rule = {
   id: 'notification-not-202',
-  lesson: {
-    slug: 'the-wire',
-    anchor: 'streamable-http-one-endpoint-a-post-per-message',
-  },
   find: (session) =>
     session.exchanges.flatMap((ex): Hit[] => {
       const kind = ex.request.message?.kind;
@@ -83,7 +77,6 @@ export const notificationNot202: Rule = {
 
 export const sseWithoutData: Rule = {
   id: 'sse-no-data',
-  lesson: { slug: 'streamable-http', anchor: 'resumable-streams' },
   find: (session) =>
     session.reads
       .filter(

@@ -12,11 +12,8 @@ import { isNullIdRequest } from './framing.ts';
 
 const idOf = (m: Message | undefined) => (m && 'id' in m ? m.id : undefined);
 
-const LESSON_TWO = { slug: 'the-wire', anchor: 'three-shapes-and-nothing-else' };
-
 export const notificationId: Rule = {
   id: 'notification-id',
-  lesson: LESSON_TWO,
   find: (session) =>
     (['c2s', 's2c'] as const).flatMap((dir) =>
       session.conv
@@ -36,7 +33,6 @@ function sessionKey(inits: readonly Read[], r: Read): number {
 
 export const requestId: Rule = {
   id: 'request-id',
-  lesson: LESSON_TWO,
   find: (session) => {
     const hits: Hit[] = session.reads.filter(isNullIdRequest).map((r) => ({
       seq: r.frame.seq,
@@ -63,10 +59,6 @@ export const requestId: Rule = {
 
 export const replyToNothing: Rule = {
   id: 'reply-to-nothing',
-  lesson: {
-    slug: 'when-the-server-asks',
-    anchor: 'answers-the-server-refuses-and-answers-it-should',
-  },
   find: (session) =>
     session.conv.reads.flatMap((r): Hit[] => {
       if (r.kind !== 'response' || r.id === undefined || r.pairedWith !== undefined) return [];
@@ -107,7 +99,6 @@ function namedElsewhere(session: Session, dir: Direction): Set<string> {
 
 export const unanswered: Rule = {
   id: 'unanswered',
-  lesson: { slug: 'notifications', anchor: 'giving-up-timeouts' },
   find: (session) => {
     const cancelled = session.cancelled();
     return (['c2s', 's2c'] as const).flatMap((dir) => {

@@ -1,4 +1,4 @@
-// A long call (lesson 6): progress comes under the request's token while it is in flight, and
+// A long call: progress comes under the request's token while it is in flight, and
 // a cancel names a request of its own side that is still in flight, never initialize.
 import { progressTokenOf } from '../../checks/long-call.ts';
 import { paramsOf } from '../../checks/query.ts';
@@ -14,7 +14,6 @@ const notificationsOf = (session: Session, method: string) =>
 
 export const progressAfterResult: Rule = {
   id: 'progress-after-result',
-  lesson: { slug: 'notifications', anchor: 'progress-order-on-one-stream' },
   find: (session) =>
     notificationsOf(session, 'notifications/progress').flatMap((p): Hit[] => {
       const token = paramsOf(p).progressToken;
@@ -48,7 +47,6 @@ function cancels(session: Session) {
 
 export const cancelNotInFlight: Rule = {
   id: 'cancel-not-in-flight',
-  lesson: { slug: 'notifications', anchor: 'when-the-cancel-is-late' },
   find: (session) =>
     cancels(session).flatMap(({ cancel, id, named }): Hit[] => {
       if (named?.message.method === 'initialize') return [];
@@ -74,7 +72,6 @@ export const cancelNotInFlight: Rule = {
 
 export const cancelInitialize: Rule = {
   id: 'cancel-initialize',
-  lesson: { slug: 'notifications', anchor: 'stopping-a-call-cancellation' },
   find: (session) =>
     cancels(session)
       .filter(({ named }) => named?.message.method === 'initialize')

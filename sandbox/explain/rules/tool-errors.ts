@@ -1,6 +1,6 @@
 // A tool error (a result with isError: true) is for the model; a protocol error (an "error"
 // member) is for the client's code. The revision files an unknown tool under protocol errors,
-// yet SDK servers answer it as a tool error (lesson 4): that mix-up is the one finding here.
+// yet SDK servers answer it as a tool error: that mix-up is the one finding here.
 // Counting the two kinds apart is the summary's job (../summary.ts).
 import { quote } from '../../checks/frames.ts';
 import { paramsOf, resultOf, textsOf } from '../../checks/query.ts';
@@ -28,7 +28,6 @@ const NOT_FOUND = /\bTool \S+ not found\b/i;
 
 export const toolErrorForProtocolError: Rule = {
   id: 'unknown-tool-as-tool-error',
-  lesson: { slug: 'tools-in-depth', anchor: 'tools-that-are-not-there' },
   find: (session) =>
     session.conv.requests('c2s').flatMap((call): Hit[] => {
       if (call.message.method !== 'tools/call') return [];
