@@ -12,6 +12,8 @@ export interface SessionSummary {
   fromServer: number;
   requests: number;
   answered: number;
+  /** Requests an HTTP server refused with a status of 400 and up before JSON-RPC saw them. */
+  refused: number;
   toolErrors: number;
   protocolErrors: number;
   findings: number;
@@ -22,13 +24,15 @@ export function summarise(
   found: readonly Finding[],
 ): SessionSummary {
   const session = new Session(frames);
-  const requests = [...session.conv.requests('c2s'), ...session.conv.requests('s2c')];
+  const requests = [...session.all.requests('c2s'), ...session.all.requests('s2c')];
+  const taken = [...session.conv.requests('c2s'), ...session.conv.requests('s2c')];
   return {
     frames: frames.length,
-    fromClient: session.conv.from('c2s').length,
-    fromServer: session.conv.from('s2c').length,
+    fromClient: frames.filter((f) => f.dir === 'c2s').length,
+    fromServer: frames.filter((f) => f.dir === 's2c').length,
     requests: requests.length,
-    answered: requests.filter((r) => session.conv.responseTo(r)).length,
+    answered: requests.filter((r) => session.replyTo(r)).length,
+    refused: requests.length - taken.length,
     toolErrors: session.reads.filter((r) => r.failureKind === 'tool-error').length,
     protocolErrors: session.reads.filter((r) => r.failureKind === 'protocol-error').length,
     findings: found.length,
@@ -38,7 +42,7 @@ export function summarise(
 /** The summary as the lines the CLI and the tap end with. */
 export function summaryLines(s: SessionSummary): string[] {
   return [
-    `${counted(s.frames, 'frame')} (${s.fromClient} from the client, ${s.fromServer} from the server); ${counted(s.requests, 'request')}, ${s.answered} answered.`,
+    `${counted(s.frames, 'frame')} (${s.fromClient} from the client, ${s.fromServer} from the server); ${counted(s.requests, 'request')}, ${s.answered} answered${s.refused > 0 ? `, ${s.refused} refused by HTTP` : ''}.`,
     `${counted(s.toolErrors, 'tool error')} (results with "isError": true, for the model); ${counted(s.protocolErrors, 'protocol error')} ("error" responses, for the client's code).`,
     s.findings === 0
       ? 'No findings: nothing in this session breaks a rule the course teaches.'

@@ -40,6 +40,11 @@ describe('npm run explain', () => {
     ]);
   });
 
+  it('counts the requests an HTTP server refused apart from those it answered', async () => {
+    const { stdout } = await explain(['lessons/07-streamable-http/captures/http-lifecycle.jsonl']);
+    expect(stdout).toContain('; 8 requests, 5 answered, 3 refused by HTTP.\n');
+  });
+
   it('says a clean session has no findings, reading a path from where it was typed', async () => {
     const { code, stdout } = await explain(
       ['captures/handshake.jsonl'],
