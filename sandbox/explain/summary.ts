@@ -50,8 +50,20 @@ export function summaryLines(s: SessionSummary): string[] {
   ];
 }
 
-/** One finding as one line: `#<seq> <rule>: <what is wrong> (<lesson address>)`. */
+/**
+ * One finding as one line: `#<seq> <rule>: <what is wrong> (<lesson address>)`. A method name
+ * or an id in a message is the capture's own text: control characters in it are shown as
+ * escapes, so a hostile capture can neither break the line nor drive the terminal.
+ */
 export function findingLine(f: Finding, site = ''): string {
   const where = f.href === undefined ? '' : ` (${site}${f.href})`;
-  return `#${f.seq} ${f.rule}: ${String(f.message)}${where}`;
+  return visible(`#${f.seq} ${f.rule}: ${String(f.message)}${where}`);
+}
+
+function visible(text: string): string {
+  return text.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { ruleSections } from '../../sandbox/course/rule-sections.ts';
 import { findings } from '../../sandbox/explain/findings.ts';
+import { findingLine } from '../../sandbox/explain/summary.ts';
 import type { FrameRecord, HttpMeta } from '../../sandbox/wire/record.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -202,6 +203,15 @@ describe('the explainer rules', () => {
       );
     expect(found(sse('prime-1'))).toEqual([]);
     expect(found(sse())).toEqual(['2 sse-no-data']);
+  });
+
+  it('prints a finding on one line, control characters from the capture escaped', () => {
+    const hostile = req(2, 'notifications/\u001b[2J\nmessage');
+    const [finding] = findings(frames(...start, ['c2s', hostile], ['s2c', ok(2)]));
+    const line = findingLine(finding!, 'http://localhost:4321');
+    // eslint-disable-next-line no-control-regex
+    expect(line).not.toMatch(/[\u0000-\u001f]/);
+    expect(line).toContain('notifications/\\u001b[2J\\u000amessage');
   });
 
   it('holds a request no initialize came before to the 2026-07-28 envelope', () => {
