@@ -194,6 +194,26 @@ describe('the explainer rules', () => {
     ]);
     expect(found(session({ 'mcp-session-id': 's1' }))).toEqual(['2 protocol-version-header']);
     expect(found(session(both, 200))).toEqual(['3 notification-not-202']);
+    // Two sessions through one tap may each use id 2; one session may not use it twice.
+    const call = (exchange: number, sid: string): [Dir, unknown, Partial<HttpMeta>][] => [
+      [
+        'c2s',
+        req(2, 'ping'),
+        post(exchange, { 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' }),
+      ],
+      ['s2c', ok(2), reply(exchange, 200)],
+    ];
+    const two = (second: string) =>
+      frames(
+        ['c2s', init(), post(0)],
+        ['s2c', initResult(), reply(0, 200, { 'mcp-session-id': 'a' })],
+        ['c2s', init(), post(1)],
+        ['s2c', initResult(), reply(1, 200, { 'mcp-session-id': 'b' })],
+        ...call(2, 'a'),
+        ...call(3, second),
+      );
+    expect(found(two('b')).filter((f) => f.endsWith('request-id'))).toEqual([]);
+    expect(found(two('a')).filter((f) => f.endsWith('request-id'))).toEqual(['6 request-id']);
     const sse = (id?: string) =>
       frames(
         ['c2s', init(), post(0)],

@@ -26,9 +26,16 @@ export const notificationId: Rule = {
     ),
 };
 
-/** Which session a request belongs to: each initialize the server took in starts one. */
-function sessionKey(inits: readonly Read[], r: Read): number {
-  return inits.filter((init) => init.frame.seq <= r.frame.seq).length;
+/**
+ * Which session a request belongs to: over HTTP the Mcp-Session-Id it carries (for an
+ * initialize, the one its answer issued), so two sessions through one tap keep their ids
+ * apart; else the latest initialize the server took in, which starts a session.
+ */
+function sessionKey(session: Session, inits: readonly Read[], r: Read): string {
+  const ex = session.exchangeOf(r);
+  const id = ex?.headers['mcp-session-id'] ?? ex?.response?.frame.http?.headers['mcp-session-id'];
+  if (id !== undefined) return `http ${id}`;
+  return `after ${inits.filter((init) => init.frame.seq <= r.frame.seq).length}`;
 }
 
 export const requestId: Rule = {
@@ -43,7 +50,7 @@ export const requestId: Rule = {
       const seen = new Map<string, Request>();
       for (const r of session.conv.requests(dir)) {
         // typeof keeps 1 and "1" apart, as JSON-RPC does.
-        const key = `${sessionKey(inits, r)}|${typeof r.message.id}|${String(r.message.id)}`;
+        const key = `${sessionKey(session, inits, r)}|${typeof r.message.id}|${String(r.message.id)}`;
         const first = seen.get(key);
         if (first) {
           hits.push({
