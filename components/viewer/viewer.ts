@@ -13,6 +13,9 @@ import type { FrameView } from '../frames/view.ts';
 import { MAX_UPLOAD_BYTES, readUpload } from './read-upload.ts';
 import type { BadLine, Upload } from './read-upload.ts';
 import { summarise } from './summary.ts';
+import { findings } from '../../sandbox/explain/findings.ts';
+import type { Finding } from '../../sandbox/explain/rule.ts';
+import { badgeFrames, findingsBlock } from './findings-view.ts';
 
 /** Frames drawn at once; the pager reaches the rest. */
 export const PAGE_SIZE = 200;
@@ -24,6 +27,8 @@ interface Loaded {
   upload: Extract<Upload, { frames: unknown }>;
   views: FrameView[];
   bySeq: Map<number, FrameView>;
+  /** What the course's rules find in the session (npm run explain's findings). */
+  found: Finding[];
 }
 
 function $(root: ParentNode, selector: string): HTMLElement {
@@ -41,6 +46,7 @@ export function initViewer(root: HTMLElement): void {
   const output = $(root, '[data-viewer-output]');
   let loaded: Loaded | undefined;
   let page = 0;
+  const sections = sectionsOf(root);
 
   const say = (text: string, tone: 'info' | 'error' = 'info') => {
     status.textContent = text;
@@ -57,7 +63,13 @@ export function initViewer(root: HTMLElement): void {
     }
     const views = pairFrames(upload.frames);
     markNoReplies(views);
-    loaded = { source, upload, views, bySeq: new Map(views.map((v) => [v.record.seq, v])) };
+    loaded = {
+      source,
+      upload,
+      views,
+      bySeq: new Map(views.map((v) => [v.record.seq, v])),
+      found: findings(upload.frames, sections),
+    };
     page = pageOfHash() ?? 0;
     say(describe(loaded));
     draw();
@@ -86,6 +98,7 @@ export function initViewer(root: HTMLElement): void {
     if (!loaded) return;
     output.replaceChildren(
       summaryBlock(loaded),
+      findingsBlock(loaded.found, NAME, (seq) => frameAnchor(NAME, seq)),
       badLinesBlock(loaded.upload.bad),
       pager(loaded, page, go),
       diagram(loaded, page),
@@ -123,6 +136,13 @@ export function initViewer(root: HTMLElement): void {
     }
   });
   root.dataset.ready = '';
+}
+
+/** The lesson section of each rule, as the page wrote it from the lessons. */
+function sectionsOf(root: HTMLElement): Map<string, string> {
+  const written: unknown = JSON.parse(root.dataset.ruleSections ?? '{}');
+  const entries = typeof written === 'object' && written !== null ? Object.entries(written) : [];
+  return new Map(entries.filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
 function describe(l: Loaded): string {
@@ -282,5 +302,6 @@ function frameList(l: Loaded, page: number): HTMLElement {
   figure.className = 'frames';
   figure.dataset.capture = NAME;
   figure.append(list);
+  badgeFrames(figure, l.found, NAME, anchorOf);
   return figure;
 }

@@ -14,6 +14,7 @@
 import { closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { normaliseCapture } from '../capture/normalise.ts';
 import { startHttpTap } from '../tap/http-tap.ts';
@@ -24,6 +25,9 @@ import { Framer } from '../wire/framer.ts';
 import type { FrameRecord } from '../wire/record.ts';
 import { failUsage, parseCliArgs, UsageError, wholeNumber } from '../input/cli-args.ts';
 import { frameSummary } from './tap-summary.ts';
+import { findings } from '../explain/findings.ts';
+import { ruleSections } from '../course/rule-sections.ts';
+import { findingLine, summarise, summaryLines } from '../explain/summary.ts';
 
 /** The capture's default cap: hours of any real session, far less than a runaway server writes. */
 const DEFAULT_MAX_MIB = 256;
@@ -31,8 +35,8 @@ const DEFAULT_MAX_MIB = 256;
 const END_SERVER_AFTER_MS = 2_000;
 
 const USAGE = [
-  'usage: npm run --silent tap -- [--out FILE] [--summary] [--normalise] -- <server command> [args...]',
-  '       npm run --silent tap -- --http --target http://127.0.0.1:PORT/mcp [--listen PORT] [--out FILE] [--summary] [--normalise]',
+  'usage: npm run --silent tap -- [--out FILE] [--summary] [--explain] [--normalise] -- <server command> [args...]',
+  '       npm run --silent tap -- --http --target http://127.0.0.1:PORT/mcp [--listen PORT] [--out FILE] [--summary] [--explain] [--normalise]',
   '',
   '  --out FILE     where the frames go (default: tap-<time>.jsonl in the current folder)',
   '  --summary      print one line per frame to stderr as it passes',
@@ -41,6 +45,7 @@ const USAGE = [
   '                 it was stays beside it, in FILE with .raw before its extension',
   '  --http         record streamable HTTP instead: a proxy on 127.0.0.1 in front of --target',
   '  --listen PORT  the proxy port (default: any free port; the URL is printed)',
+  '  --explain      when the session ends, print on stderr what npm run explain finds in it',
   `  --max-mib N    stop recording once N MiB have crossed (default: ${DEFAULT_MAX_MIB});`,
   '                 the bytes still pass through',
 ].join('\n');
@@ -49,6 +54,7 @@ const Args = z
   .object({
     out: z.string().min(1, { message: '--out needs a file name' }).optional(),
     summary: z.boolean().default(false),
+    explain: z.boolean().default(false),
     normalise: z.boolean().default(false),
     http: z.boolean().default(false),
     target: z
@@ -80,10 +86,13 @@ class CaptureWriter {
   private readonly fd: number;
   private count = 0;
   private readonly summary: boolean;
+  /** The frames as written, kept only to be explained at the end. */
+  private readonly kept: FrameRecord[] | undefined;
 
-  constructor(path: string, summary: boolean) {
+  constructor(path: string, summary: boolean, explain: boolean) {
     this.path = path;
     this.summary = summary;
+    if (explain) this.kept = [];
     // 'w': a new session never mixes with an old file's frames.
     this.fd = openCapture(path);
   }
@@ -91,11 +100,16 @@ class CaptureWriter {
   write(frame: FrameRecord): void {
     writeSync(this.fd, JSON.stringify(frame) + '\n');
     this.count++;
+    this.kept?.push(frame);
     if (this.summary) process.stderr.write(`tap: ${frameSummary(frame)}\n`);
   }
 
   close(normalise: boolean): void {
     closeSync(this.fd);
+    // Explained as it crossed, before any normalising: the seqs are the same either way.
+    if (this.kept) {
+      for (const line of explainLines(this.kept)) process.stderr.write(`tap: ${line}\n`);
+    }
     const frames = plural(this.count, 'frame', 'frames');
     if (normalise) {
       // The record as it crossed is kept: normalising rewrites ids, and a rule that misreads
@@ -109,6 +123,12 @@ class CaptureWriter {
     }
     process.stderr.write(`tap: ${frames} in ${this.path}\n`);
   }
+}
+
+/** What npm run explain prints about these frames, line by line. */
+function explainLines(frames: FrameRecord[]): string[] {
+  const found = findings(frames, ruleSections(fileURLToPath(new URL('../..', import.meta.url))));
+  return [...found.map((f) => findingLine(f)), ...summaryLines(summarise(frames, found))];
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -256,6 +276,6 @@ function sizeText(bytes: number): string {
 // a relative server command) mean the folder they typed them in, which npm names INIT_CWD.
 if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 const { args, command } = parse(process.argv.slice(2));
-const writer = new CaptureWriter(resolve(args.out ?? defaultOut()), args.summary);
+const writer = new CaptureWriter(resolve(args.out ?? defaultOut()), args.summary, args.explain);
 if (args.http) await tapHttp(args, writer);
 else tapStdio(command, writer, args.normalise, args['max-mib'] ?? DEFAULT_MAX_MIB);

@@ -122,6 +122,10 @@ describe('the frame viewer', () => {
     expect(await page.locator('.viewer-output img, .viewer-output script').count()).toBe(0);
     expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
     expect(await page.locator('.viewer-output').textContent()).toContain('<img src=x onerror=');
+    // The finding about the stray line quotes it, as text.
+    expect(await page.locator('.viewer-findings').textContent()).toContain(
+      '<script>window.hacked=1</script>',
+    );
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'viewer-phone.png'), fullPage: true });
@@ -136,6 +140,49 @@ describe('the frame viewer', () => {
       .toMatch(/^picture\.png: This is neither a capture/);
     expect(await page.locator('[data-viewer-status]').getAttribute('data-tone')).toBe('error');
     expect(await page.locator('.viewer-output li.frame').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("lists explain's findings with their lessons, and badges their frames, in both themes", async () => {
+    const { page, problems } = await openViewer();
+    const text = await readFile(join(REPO, captureFile('stdio-session.jsonl', REPO)), 'utf8');
+    await give(page, 'stdio-session.jsonl', text);
+    await page.waitForSelector('.viewer-findings li');
+    expect(await page.locator('.viewer-findings h2').textContent()).toBe('Findings: 2');
+    const listed = await page.$$eval('.viewer-findings li', (items) =>
+      items.map((li) => [
+        li.dataset.seq,
+        li.dataset.finding,
+        li.querySelector('.viewer-finding-lesson')?.getAttribute('href'),
+      ]),
+    );
+    expect(listed).toEqual([
+      ['12', 'unknown-tool-as-tool-error', '/lessons/tools-in-depth/#tools-that-are-not-there'],
+      ['13', 'one-message-per-line', '/lessons/the-wire/#stdio-a-pipe-and-a-rule'],
+    ]);
+    // The frames a finding names are links, and only the frames with findings have a badge.
+    expect(
+      await page.locator('.viewer-findings li >> nth=0 >> a[href="#upload-frame-11"]').count(),
+    ).toBe(1);
+    expect(await page.locator('.frame-findings .badge--finding').count()).toBe(2);
+    const badge = page.locator('#upload-frame-12 > .frame-findings a.badge--finding');
+    expect(await badge.textContent()).toBe('finding: unknown-tool-as-tool-error');
+    // From the keyboard: the badge takes focus and leads to its finding, which leads back.
+    await badge.focus();
+    expect(
+      await page.evaluate(() => document.activeElement?.classList.contains('badge--finding')),
+    ).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#upload-finding-0');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await pageViolations(page), colorScheme).toEqual([]);
+    }
+    await page.locator('#upload-frame-12').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, 'viewer-findings-dark.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: join(SCREENSHOTS, 'viewer-findings-light.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
   });
